@@ -1,0 +1,81 @@
+"""Game codes: ``TP1-<rule>-<7 letters>``; the letters alone decide the cards."""
+
+import secrets
+import string
+from dataclasses import dataclass
+
+from .rules import Rule
+
+VERSION = "TP1"
+LETTERS = 7
+CODE_SPACE = 26**LETTERS  # 8,031,810,176 deals
+_LEGACY_RULES = {"N": Rule.EASY}  # old codes said N ("normal") for today's Easy
+
+
+class InvalidGameCode(ValueError):
+    """A code that cannot be read; ``reason`` is a short key, ``str()`` the explanation."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def _parse_rule(letter: str) -> Rule:
+    if letter in _LEGACY_RULES:
+        return _LEGACY_RULES[letter]
+    try:
+        return Rule(letter)
+    except ValueError:
+        raise InvalidGameCode("rule", f"unknown rule letter {letter!r}: E (Easy) or C (Classic)") from None
+
+
+def _parse_number(letters: str) -> int:
+    if len(letters) != LETTERS:
+        raise InvalidGameCode("length", f"the deal part has {LETTERS} letters, not {len(letters)}: {letters!r}")
+    number = 0
+    for char in letters:
+        if char not in string.ascii_uppercase:
+            raise InvalidGameCode("letter", f"{char!r} is not a letter A–Z")
+        number = number * 26 + ord(char) - ord("A")
+    return number
+
+
+@dataclass(frozen=True, slots=True)
+class GameCode:
+    """A deal number in [0, 26**7) and the rule it is played under."""
+
+    number: int
+    rule: Rule = Rule.EASY
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.number < CODE_SPACE:
+            raise ValueError(f"deal number out of range: {self.number}")
+
+    @classmethod
+    def parse(cls, text: str) -> "GameCode":
+        parts = text.strip().upper().split("-")
+        if len(parts) != 3:
+            raise InvalidGameCode("format", f"expected {VERSION}-<rule>-<{LETTERS} letters>, got {text.strip()!r}")
+        version, rule_letter, letters = parts
+        if version != VERSION:
+            raise InvalidGameCode("version", f"unknown version {version!r}: codes start with {VERSION}")
+        return cls(_parse_number(letters), _parse_rule(rule_letter))
+
+    @classmethod
+    def random(cls, rule: Rule = Rule.EASY) -> "GameCode":
+        return cls(secrets.randbelow(CODE_SPACE), rule)
+
+    def with_rule(self, rule: Rule) -> "GameCode":
+        return GameCode(self.number, rule)
+
+    @property
+    def letters(self) -> str:
+        digits = []
+        number = self.number
+        for _ in range(LETTERS):
+            number, digit = divmod(number, 26)
+            digits.append(chr(ord("A") + digit))
+        return "".join(reversed(digits))
+
+    def __str__(self) -> str:
+        return f"{VERSION}-{self.rule.value}-{self.letters}"

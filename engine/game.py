@@ -1,0 +1,252 @@
+"""A game of TriPeaks: the deal, the rule and the actions played on them.
+
+The state is compact on purpose, for replay on every request and for the solver:
+a bitmask of removed peak cards, how many stock cards were drawn, and the waste card.
+"""
+
+from typing import ClassVar, Literal
+
+from .cards import card_name, parse_deck
+from .codes import GameCode
+from .deal import deal_cards
+from .layout import (
+    ALL_REMOVED,
+    COVER_MASKS,
+    FIRST_WASTE,
+    PEAK_CARDS,
+    PEAK_MASKS,
+    STOCK_SIZE,
+    is_uncovered,
+    peaks_cleared,
+)
+from .log import DRAW, MAX_LOG_ACTIONS, POSITION_OF_SYMBOL, UNDO, InvalidLog, tap_symbol
+from .rules import RANK_ADJACENT, Rule
+
+START_SCORE = 500
+ACTION_COST = 1
+PEAK_BONUS = 100
+
+Status = Literal["playing", "won", "blocked"]
+_DRAWN = -1  # history marker: the action was a draw, not a tap
+
+
+class IllegalMove(Exception):
+    """A refused action; nothing changed. ``reason`` is one of REASONS."""
+
+    _MESSAGES: ClassVar[dict[str, str]] = {
+        "blocked": "this card is covered, face down or already played",
+        "not_adjacent": "this card is not one rank above or below the waste card",
+        "stock_empty": "the stock is empty",
+        "nothing_to_undo": "there is no action left to undo",
+        "game_over": "the game is won; nothing more can be played",
+        "log_full": f"this game holds its maximum of {MAX_LOG_ACTIONS} actions; start a new game on the same code",
+    }
+
+    REASONS: ClassVar[tuple[str, ...]] = tuple(_MESSAGES)
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(self._MESSAGES[reason])
+        self.reason = reason
+
+
+class Game:
+    """One deal played under one rule. Build with ``new``, ``from_cards`` or ``replay``."""
+
+    __slots__ = ("_adjacent", "_cards", "_drawn", "_history", "_log", "_moves", "_removed", "_waste", "code", "rule")
+
+    def __init__(self, cards: tuple[int, ...], rule: Rule, code: GameCode | None = None) -> None:
+        self._cards = cards
+        self.rule = rule
+        self.code = code
+        self._adjacent = RANK_ADJACENT[rule]
+        self._removed = 0
+        self._drawn = 0
+        self._waste = cards[FIRST_WASTE]
+        # (position or _DRAWN, waste before the action) for each action still standing.
+        # The seeds keep the last 100 actions for undo; at most 51 can stand (28 removals,
+        # 23 draws), so every standing action can be undone and no cap is needed.
+        self._history: list[tuple[int, int]] = []
+        self._moves = 0
+        self._log: list[str] = []
+
+    # -- building -----------------------------------------------------------------
+
+    @classmethod
+    def new(cls, code: GameCode) -> "Game":
+        return cls(deal_cards(code.number), code.rule, code)
+
+    @classmethod
+    def from_cards(cls, cards: list[str] | tuple[str, ...], rule: Rule, log: str = "") -> "Game":
+        """A game on an explicit deal (``"TD"``-style names in deal order), replaying ``log``."""
+        game = cls(parse_deck(cards), Rule(rule))
+        game.play_log(log)
+        return game
+
+    @classmethod
+    def replay(cls, code: GameCode, log: str) -> "Game":
+        game = cls.new(code)
+        game.play_log(log)
+        return game
+
+    def play_log(self, log: str) -> None:
+        """Apply every action of ``log``; ``InvalidLog`` names the first that fails."""
+        for index, symbol in enumerate(log, start=len(self._log) + 1):
+            try:
+                self.apply(symbol)
+            except IllegalMove as refused:
+                raise InvalidLog(index, symbol, refused.reason, str(refused)) from None
+            except ValueError:
+                raise InvalidLog(index, symbol, "symbol", "not an action (0–9 a–r tap, + draw, - undo)") from None
+
+    def apply(self, symbol: str) -> None:
+        """Apply one action written as in the log."""
+        if symbol == DRAW:
+            self.draw()
+        elif symbol == UNDO:
+            self.undo()
+        elif symbol in POSITION_OF_SYMBOL:
+            self.tap(POSITION_OF_SYMBOL[symbol])
+        else:
+            raise ValueError(f"not an action: {symbol!r}")
+
+    def copy(self) -> "Game":
+        twin = Game.__new__(Game)
+        for name in self.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin._history = self._history.copy()
+        twin._log = self._log.copy()
+        return twin
+
+    # -- actions ------------------------------------------------------------------
+
+    def tap(self, position: int) -> None:
+        """Remove the peak card at ``position`` onto the waste."""
+        if not 0 <= position < PEAK_CARDS:
+            raise ValueError(f"no peak position {position!r}: positions are 0–{PEAK_CARDS - 1}")
+        self._check_open()
+        removed = self._removed
+        bit = 1 << position
+        cover = COVER_MASKS[position]
+        if removed & bit or removed & cover != cover:
+            raise IllegalMove("blocked")
+        card = self._cards[position]
+        if not self._adjacent[card % 13 * 13 + self._waste % 13]:
+            raise IllegalMove("not_adjacent")
+        self._record(position, tap_symbol(position))
+        self._removed = removed | bit
+        self._waste = card
+
+    def draw(self) -> None:
+        """Turn the top stock card onto the waste; allowed at any time while stock is left."""
+        self._check_open()
+        if self._drawn == STOCK_SIZE:
+            raise IllegalMove("stock_empty")
+        self._record(_DRAWN, DRAW)
+        self._waste = self._cards[FIRST_WASTE + 1 + self._drawn]
+        self._drawn += 1
+
+    def undo(self) -> None:
+        """Take back the last action still in the undo window; the move counter stays."""
+        self._check_open()
+        if not self._history:
+            raise IllegalMove("nothing_to_undo")
+        position, previous_waste = self._history.pop()
+        if position == _DRAWN:
+            self._drawn -= 1
+        else:
+            self._removed &= ~(1 << position)
+        self._waste = previous_waste
+        self._log.append(UNDO)
+
+    def _check_open(self) -> None:
+        if self._removed == ALL_REMOVED:
+            raise IllegalMove("game_over")
+        if len(self._log) >= MAX_LOG_ACTIONS:
+            raise IllegalMove("log_full")
+
+    def _record(self, position: int, symbol: str) -> None:
+        self._history.append((position, self._waste))
+        self._moves += 1
+        self._log.append(symbol)
+
+    # -- what the game shows ------------------------------------------------------
+
+    @property
+    def waste(self) -> str:
+        return card_name(self._waste)
+
+    @property
+    def stock_count(self) -> int:
+        return STOCK_SIZE - self._drawn
+
+    @property
+    def moves(self) -> int:
+        """Removals and draws played, undone ones included: never goes down."""
+        return self._moves
+
+    @property
+    def score(self) -> int:
+        """500, −1 per action not undone, +100 per emptied peak; never below 0."""
+        standing = self._removed.bit_count() + self._drawn
+        return max(0, START_SCORE - ACTION_COST * standing + PEAK_BONUS * peaks_cleared(self._removed))
+
+    @property
+    def log(self) -> str:
+        return "".join(self._log)
+
+    @property
+    def actions(self) -> int:
+        """Length of the log: the version number of the game's state."""
+        return len(self._log)
+
+    @property
+    def undoable(self) -> int:
+        """How many actions undo can still take back."""
+        return len(self._history)
+
+    @property
+    def deal(self) -> list[str]:
+        return [card_name(card) for card in self._cards]
+
+    @property
+    def state(self) -> tuple[int, int, int]:
+        """(removed-cards mask, cards drawn, waste card): all a position needs beyond the deal."""
+        return (self._removed, self._drawn, self._waste)
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The deal as engine card numbers (for the solver; the API speaks ``deal``)."""
+        return self._cards
+
+    def is_removed(self, position: int) -> bool:
+        return bool(self._removed >> position & 1)
+
+    def is_face_up(self, position: int) -> bool:
+        """Face up: still on the peaks with nothing left on top of it."""
+        return not self.is_removed(position) and is_uncovered(position, self._removed)
+
+    def visible(self) -> dict[int, str]:
+        return {p: card_name(self._cards[p]) for p in range(PEAK_CARDS) if self.is_face_up(p)}
+
+    def playable(self) -> list[int]:
+        """Positions that a tap would remove now, in order."""
+        if self._removed == ALL_REMOVED:
+            return []
+        adjacent, waste_rank = self._adjacent, self._waste % 13
+        return [p for p in range(PEAK_CARDS) if self.is_face_up(p) and adjacent[self._cards[p] % 13 * 13 + waste_rank]]
+
+    @property
+    def status(self) -> Status:
+        if self._removed == ALL_REMOVED:
+            return "won"
+        if self._drawn == STOCK_SIZE and not self.playable():
+            return "blocked"
+        return "playing"
+
+    def peaks_cleared(self) -> tuple[bool, ...]:
+        """For each peak, left to right, whether all its cards are removed."""
+        return tuple(self._removed & mask == mask for mask in PEAK_MASKS)
+
+    def __repr__(self) -> str:
+        where = str(self.code) if self.code else f"cards, {self.rule.name}"
+        return f"<Game {where} log={self.log!r} status={self.status}>"

@@ -1,0 +1,26 @@
+"""The rule of a game: whether king and ace are adjacent."""
+
+from enum import StrEnum
+
+from .cards import rank
+
+
+class Rule(StrEnum):
+    """Each value is the rule's letter in a game code."""
+
+    EASY = "E"  # king and ace adjacent both ways (the default)
+    CLASSIC = "C"  # the run stops at king and at ace
+
+
+def _adjacency(rule: Rule) -> tuple[bool, ...]:
+    """``table[a * 13 + b]`` is whether ranks a and b are adjacent under ``rule``."""
+    wraps = rule is Rule.EASY
+    return tuple(abs(a - b) == 1 or (wraps and abs(a - b) == 12) for a in range(13) for b in range(13))
+
+
+RANK_ADJACENT: dict[Rule, tuple[bool, ...]] = {rule: _adjacency(rule) for rule in Rule}
+
+
+def fits(rule: Rule, card: int, waste: int) -> bool:
+    """Whether ``card`` may go on ``waste``: one rank above or below, suit irrelevant."""
+    return RANK_ADJACENT[rule][rank(card) * 13 + rank(waste)]

@@ -1,0 +1,47 @@
+# Sourced by scripts/serve and scripts/test: finds Python >= 3.12 and keeps .venv installed.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+python_ok() { "$1" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; }
+
+find_python() {
+    local candidate minor version
+    for candidate in python3.13 python3.12; do
+        if command -v "$candidate" >/dev/null && python_ok "$candidate"; then
+            command -v "$candidate"
+            return
+        fi
+    done
+    # pyenv shims for versions that are not selected refuse to run: use the build itself.
+    if command -v pyenv >/dev/null; then
+        for minor in 3.13 3.12; do
+            version=$(pyenv versions --bare 2>/dev/null | grep -E "^${minor//./\\.}\.[0-9]+$" | sort -V | tail -n 1 || true)
+            candidate="$(pyenv root)/versions/$version/bin/python$minor"
+            if [ -n "$version" ] && python_ok "$candidate"; then
+                echo "$candidate"
+                return
+            fi
+        done
+    fi
+    echo "TriPeaks needs Python 3.13 or 3.12: neither python3.13 nor python3.12 runs here (nor a pyenv build of them)." >&2
+    echo "Install one (for example 'apt-get install python3.13' or 'pyenv install 3.13') and run this command again." >&2
+    return 1
+}
+
+# (Re)create .venv when missing or on an old Python; reinstall when pyproject.toml changed.
+ensure_venv() {
+    local extras=$1 python stamp
+    if [ ! -x .venv/bin/python ] || ! python_ok .venv/bin/python; then
+        python=$(find_python)
+        echo "==> creating .venv with $python"
+        rm -rf .venv
+        "$python" -m venv .venv
+    fi
+    stamp=".venv/.installed-$extras-$(sha1sum pyproject.toml | cut -c1-12)"
+    if [ ! -f "$stamp" ]; then
+        echo "==> installing TriPeaks and its dependencies ($extras)"
+        .venv/bin/python -m pip install --quiet --upgrade pip
+        .venv/bin/python -m pip install --quiet -e ".[$extras]"
+        rm -f .venv/.installed-* && touch "$stamp"
+    fi
+}

@@ -1,0 +1,49 @@
+"""Deals built by hand for the engine tests: the seeds' example, and deals made for a line."""
+
+from engine.cards import CARD_NAMES, RANKS
+from engine.log import DRAW, POSITION_OF_SYMBOL, tap_symbol
+
+# The seeds' example (TP1-E-AAAAAAB in the rules documents): waste A♣, bottom row
+# 3♠ 5♠ K♣ 4♠ 2♦ A♠ K♦ 8♥ 7♣ 9♠ and 7♠ face down at position 13.
+SEED_BOTTOM_ROW = ["3S", "5S", "KC", "4S", "2D", "AS", "KD", "8H", "7C", "9S"]
+SEED_WASTE = "AC"
+
+# Bottom row, row 3, row 2, tops: each card is free when its turn comes.
+ALL_TAPS = [*range(18, 28), *range(9, 18), *range(3, 9), 0, 1, 2]
+
+
+def taps(positions: list[int]) -> str:
+    return "".join(tap_symbol(p) for p in positions)
+
+
+def seed_example_deal() -> list[str]:
+    """The seeds' example deal; the cards the seeds do not show are filled in deck order."""
+    fixed = {position: card for position, card in enumerate(SEED_BOTTOM_ROW, start=18)}
+    fixed[13] = "7S"
+    fixed[28] = SEED_WASTE
+    rest = iter(card for card in CARD_NAMES if card not in fixed.values())
+    return [fixed.get(index) or next(rest) for index in range(52)]
+
+
+def deal_for_line(line: str) -> list[str]:
+    """An Easy deal on which ``line`` (taps and draws, no undos) is legal.
+
+    Every card that reaches the waste along the line is one rank above the one before,
+    wrapping K → A, so each rank is used at most four times in the 52 cards.
+    """
+    deal: list[str | None] = [None] * 52
+    next_stock = 29
+    order = [28]  # deal indices in the order they reach the waste
+    for symbol in line:
+        if symbol == DRAW:
+            order.append(next_stock)
+            next_stock += 1
+        else:
+            order.append(POSITION_OF_SYMBOL[symbol])
+    used_suits: dict[str, int] = {}
+    for step, index in enumerate(order):
+        rank = RANKS[step % 13]
+        deal[index] = rank + "CDHS"[used_suits.get(rank, 0)]
+        used_suits[rank] = used_suits.get(rank, 0) + 1
+    spare = iter(card for card in CARD_NAMES if card not in deal)
+    return [card or next(spare) for card in deal]
