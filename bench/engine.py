@@ -12,11 +12,8 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine import MAX_LOG_ACTIONS, Game, GameCode, IllegalMove  # noqa: E402
+from engine import MAX_LOG_ACTIONS, Game, GameCode, IllegalMove
 
 
 def random_log(code: GameCode, length: int, rng: random.Random) -> str:
@@ -65,7 +62,8 @@ def main() -> None:
     logs_200 = [(code, random_log(code, 200, rng)) for code in codes]
     logs_200 = [(code, log) for code, log in logs_200 if len(log) == 200]
     longest = [(code, ("+-" * MAX_LOG_ACTIONS)[:MAX_LOG_ACTIONS]) for code in codes]
-    print(f"{len(logs_200)} deals with a 200-action log; maximum log {MAX_LOG_ACTIONS} actions; Python {sys.version.split()[0]}")
+    python = sys.version.split()[0]
+    print(f"{len(logs_200)} deals with a 200-action log; maximum log {MAX_LOG_ACTIONS} actions; Python {python}")
 
     replay_200 = [t for code, log in logs_200 for t in per_call_us(lambda c=code, lg=log: Game.replay(c, lg), 5)]
     replay_max = [t for code, log in longest for t in per_call_us(lambda c=code, lg=log: Game.replay(c, lg), 3)]

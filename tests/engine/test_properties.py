@@ -1,5 +1,7 @@
 """Properties over random deals and random action sequences, refused actions included."""
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -62,7 +64,7 @@ def test_replaying_the_log_gives_the_state_built_step_by_step(played_game: tuple
 @given(played())
 def test_all_52_cards_are_always_accounted_for_and_moves_never_decrease(played_game: tuple[Game, list[Game]]) -> None:
     _, steps = played_game
-    for before, after in zip(steps, steps[1:], strict=False):
+    for before, after in itertools.pairwise(steps):
         assert after.moves >= before.moves
     for step in steps:
         assert sorted(accounted_cards(step)) == sorted(CARD_NAMES)
