@@ -12,8 +12,12 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from engine import MAX_LOG_ACTIONS, Game, GameCode, IllegalMove
+# Run as a script, this file's folder leads sys.path and its name would shadow the engine package.
+sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
+
+from engine import MAX_LOG_ACTIONS, Game, GameCode, IllegalMove  # noqa: E402
 
 
 def random_log(code: GameCode, length: int, rng: random.Random) -> str:
