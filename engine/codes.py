@@ -13,11 +13,13 @@ _LEGACY_RULES = {"N": Rule.EASY}  # old codes said N ("normal") for today's Easy
 
 
 class InvalidGameCode(ValueError):
-    """A code that cannot be read; ``reason`` is a short key, ``str()`` the explanation."""
+    """A code that cannot be read: ``reason`` is a short key, ``detail`` the offending part,
+    ``str()`` the explanation in English (the web app words its own from reason and detail)."""
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: str, message: str, detail: str = "") -> None:
         super().__init__(message)
         self.reason = reason
+        self.detail = detail
 
 
 def _parse_rule(letter: str) -> Rule:
@@ -26,16 +28,18 @@ def _parse_rule(letter: str) -> Rule:
     try:
         return Rule(letter)
     except ValueError:
-        raise InvalidGameCode("rule", f"unknown rule letter {letter!r}: E (Easy) or C (Classic)") from None
+        raise InvalidGameCode("rule", f"unknown rule letter {letter!r}: E (Easy) or C (Classic)", letter) from None
 
 
 def _parse_number(letters: str) -> int:
     if len(letters) != LETTERS:
-        raise InvalidGameCode("length", f"the deal part has {LETTERS} letters, not {len(letters)}: {letters!r}")
+        raise InvalidGameCode(
+            "length", f"the deal part has {LETTERS} letters, not {len(letters)}: {letters!r}", letters
+        )
     number = 0
     for char in letters:
         if char not in string.ascii_uppercase:
-            raise InvalidGameCode("letter", f"{char!r} is not a letter A–Z")
+            raise InvalidGameCode("letter", f"{char!r} is not a letter A–Z", char)
         number = number * 26 + ord(char) - ord("A")
     return number
 
@@ -55,10 +59,12 @@ class GameCode:
     def parse(cls, text: str) -> "GameCode":
         parts = text.strip().upper().split("-")
         if len(parts) != 3:
-            raise InvalidGameCode("format", f"expected {VERSION}-<rule>-<{LETTERS} letters>, got {text.strip()!r}")
+            raise InvalidGameCode(
+                "format", f"expected {VERSION}-<rule>-<{LETTERS} letters>, got {text.strip()!r}", text.strip()
+            )
         version, rule_letter, letters = parts
         if version != VERSION:
-            raise InvalidGameCode("version", f"unknown version {version!r}: codes start with {VERSION}")
+            raise InvalidGameCode("version", f"unknown version {version!r}: codes start with {VERSION}", version)
         return cls(_parse_number(letters), _parse_rule(rule_letter))
 
     @classmethod

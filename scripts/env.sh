@@ -29,19 +29,39 @@ find_python() {
 }
 
 # (Re)create .venv when missing or on an old Python; reinstall when pyproject.toml changed.
+# $1: the extras to install ("dev" for the tests), or nothing for the game alone.
 ensure_venv() {
-    local extras=$1 python stamp
+    local extras=${1:-} python stamp target=.
     if [ ! -x .venv/bin/python ] || ! python_ok .venv/bin/python; then
         python=$(find_python)
         echo "==> creating .venv with $python"
         rm -rf .venv
         "$python" -m venv .venv
     fi
-    stamp=".venv/.installed-$extras-$(sha1sum pyproject.toml | cut -c1-12)"
+    [ -z "$extras" ] || target=".[$extras]"
+    stamp=".venv/.installed-${extras:-game}-$(sha1sum pyproject.toml | cut -c1-12)"
     if [ ! -f "$stamp" ]; then
-        echo "==> installing TriPeaks and its dependencies ($extras)"
+        echo "==> installing TriPeaks and its dependencies ${extras:+($extras)}"
         .venv/bin/python -m pip install --quiet --upgrade pip
-        .venv/bin/python -m pip install --quiet -e ".[$extras]"
+        .venv/bin/python -m pip install --quiet -e "$target"
         rm -f .venv/.installed-* && touch "$stamp"
+    fi
+}
+
+# Installs a Debian package when its command is missing: apt_need COMMAND PACKAGE
+apt_need() {
+    command -v "$1" >/dev/null && return
+    echo "==> installing $2 (for $1)"
+    if [ "$(id -u)" -eq 0 ]; then apt-get update -qq && apt-get install -y -qq "$2" >/dev/null
+    else sudo apt-get update -qq && sudo apt-get install -y -qq "$2" >/dev/null; fi
+}
+
+# Database tables, static files and compiled translations: what the server needs besides code.
+prepare_site() {
+    apt_need msgfmt gettext
+    .venv/bin/python manage.py migrate --noinput -v 0
+    .venv/bin/python manage.py collectstatic --noinput -v 0
+    if compgen -G "locale/*/LC_MESSAGES/*.po" >/dev/null; then
+        .venv/bin/python manage.py compilemessages -v 0 --ignore .venv
     fi
 }

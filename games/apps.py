@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    name = "games"
+    verbose_name = "TriPeaks games"
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401  (connects the login hand-over)

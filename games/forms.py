@@ -1,0 +1,69 @@
+"""Forms for the pages and for action POSTs; every refusal says what is wrong."""
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+import engine
+from engine.layout import PEAK_CARDS
+
+from .models import RuleChoice
+
+CODE_ERRORS = {
+    "format": _("A game code looks like TP1-E-ABCDEFG."),
+    "version": _("Unknown version “%(detail)s”: game codes start with TP1."),
+    "rule": _("Unknown rule letter “%(detail)s”: use E (Easy) or C (Classic)."),
+    "length": _("The deal part of a code has 7 letters; “%(detail)s” does not."),
+    "letter": _("“%(detail)s” is not a letter A–Z."),
+}
+
+
+class NewGameForm(forms.Form):
+    code = forms.CharField(
+        label=_("Game code"),
+        required=False,
+        max_length=40,
+        help_text=_("Paste a code to deal the same cards again; leave empty for a random deal."),
+    )
+    rule = forms.ChoiceField(
+        label=_("Rule"), choices=RuleChoice.choices, initial=RuleChoice.EASY, required=False, widget=forms.RadioSelect
+    )
+
+    def clean_code(self) -> engine.GameCode | None:
+        text = self.cleaned_data["code"].strip()
+        if not text:
+            return None
+        try:
+            return engine.GameCode.parse(text)
+        except engine.InvalidGameCode as error:
+            raise ValidationError(CODE_ERRORS[error.reason], params={"detail": error.detail}) from error
+
+    def game_code(self) -> engine.GameCode:
+        """The pasted code (its rule letter decides), or a random deal under the chosen rule."""
+        pasted: engine.GameCode | None = self.cleaned_data["code"]
+        return pasted or engine.GameCode.random(engine.Rule(self.cleaned_data["rule"] or RuleChoice.EASY))
+
+
+class ActionForm(forms.Form):
+    """An action POST: the number of actions the page showed, and the position for a tap."""
+
+    version = forms.IntegerField(min_value=0, max_value=engine.MAX_LOG_ACTIONS)
+    position = forms.IntegerField(min_value=0, max_value=PEAK_CARDS - 1, required=False)
+
+    def __init__(self, *args: Any, action: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["position"].required = action == "tap"
+
+    def problem(self) -> str:
+        """One line naming each bad field, for the 400 answer."""
+        return " ".join(f"{field}: {' '.join(errors)}" for field, errors in self.errors.items())
+
+
+class PreferencesForm(forms.Form):
+    error_assistance = forms.BooleanField(
+        label=_("Error assistance"),
+        required=False,
+        help_text=_("Explain why a tapped card cannot be played."),
+    )

@@ -1,0 +1,102 @@
+"""A game is its deal (game code), its rule and its move log; everything else is replayed.
+
+The summary fields (status, score, moves, finished) are refreshed from the replay on every
+write so that the history list needs no replay; the log stays the truth.
+"""
+
+import secrets
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+import engine
+
+if TYPE_CHECKING:
+    from .players import Player
+
+PUBLIC_ID_BYTES = 12  # 96 random bits: 16 URL-safe characters
+
+
+def new_public_id() -> str:
+    return secrets.token_urlsafe(PUBLIC_ID_BYTES)
+
+
+class Status(models.TextChoices):
+    PLAYING = "playing", _("In progress")
+    WON = "won", _("Won")
+    BLOCKED = "blocked", _("Blocked")
+
+
+class RuleChoice(models.TextChoices):
+    EASY = engine.Rule.EASY.value, _("Easy")
+    CLASSIC = engine.Rule.CLASSIC.value, _("Classic")
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def owned_by(self, player: "Player") -> "GameQuerySet":
+        if player.user_id is not None:
+            return self.filter(user_id=player.user_id)
+        return self.filter(user__isnull=True, player_id=player.player_id)
+
+
+class Game(models.Model):
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
+    code = models.CharField(max_length=16, help_text="Canonical game code, e.g. TP1-E-TRIPEAK")
+    rule = models.CharField(max_length=1, choices=RuleChoice.choices, default=RuleChoice.EASY)
+    log = models.TextField(blank=True, default="", help_text="One character per action (docs/rules.md)")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
+    player_id = models.CharField(max_length=32, db_index=True, help_text="The anonymous player who started it")
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+    updated = models.DateTimeField(auto_now=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+    score = models.PositiveIntegerField(default=engine.game.START_SCORE)
+    moves = models.PositiveIntegerField(default=0)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        indexes = [models.Index(fields=["user", "-created"]), models.Index(fields=["player_id", "-created"])]
+
+    def __str__(self) -> str:
+        return f"{self.public_id} ({self.code})"
+
+    @property
+    def game_code(self) -> engine.GameCode:
+        return engine.GameCode.parse(self.code)
+
+    @property
+    def version(self) -> int:
+        """The number of actions in the log: what a page shows and posts back."""
+        return len(self.log)
+
+    def replay(self) -> engine.Game:
+        """The engine game at its current state; ``InvalidLog`` if the stored log no longer replays."""
+        return engine.Game.replay(self.game_code, self.log)
+
+    def record(self, played: engine.Game) -> None:
+        """Take the log and the summary from the engine game (the caller saves)."""
+        self.log = played.log
+        self.status = played.status
+        self.score = played.score
+        self.moves = played.moves
+        if played.status == Status.PLAYING:
+            self.finished = None
+        elif self.finished is None:
+            self.finished = timezone.now()
+
+    def is_owned_by(self, player: "Player") -> bool:
+        if self.user_id is not None:
+            return self.user_id == player.user_id
+        return player.user_id is None and self.player_id == player.player_id
+
+
+class Preferences(models.Model):
+    """A signed-up player's settings; anonymous players keep theirs in the session."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences")
+    error_assistance = models.BooleanField(default=True)

@@ -1,0 +1,19 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from .views import accounts, health, history, new, play, preferences
+
+urlpatterns = [
+    path("", new.new_game, name="home"),
+    path("new/", new.new_game, name="new"),
+    path("g/<str:public_id>/", play.game_page, name="game"),
+    path("g/<str:public_id>/tap/", play.act, {"action": "tap"}, name="tap"),
+    path("g/<str:public_id>/draw/", play.act, {"action": "draw"}, name="draw"),
+    path("g/<str:public_id>/undo/", play.act, {"action": "undo"}, name="undo"),
+    path("history/", history.history, name="history"),
+    path("health/", health.health, name="health"),
+    path("settings/", preferences.settings_page, name="settings"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+]

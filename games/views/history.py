@@ -1,0 +1,34 @@
+"""The player's games, newest first, with filters and totals."""
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from ..history import totals
+from ..models import Game, RuleChoice, Status
+from ..players import Player
+
+PAGE_SIZE = 20
+
+
+@require_GET
+def history(request: HttpRequest) -> HttpResponse:
+    games = Game.objects.owned_by(Player.of(request)) if Player.of(request).is_known else Game.objects.none()
+    shown = games
+    result = request.GET.get("result", "")
+    rule = request.GET.get("rule", "")
+    if result in Status.values:
+        shown = shown.filter(status=result)
+    if rule in RuleChoice.values:
+        shown = shown.filter(rule=rule)
+    page = Paginator(shown, PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "page": page,
+        "totals": totals(games),
+        "result": result,
+        "rule": rule,
+        "statuses": Status.choices,
+        "rules": RuleChoice.choices,
+    }
+    return render(request, "games/history.html", context)

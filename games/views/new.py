@@ -1,0 +1,20 @@
+"""New game: a random deal, or a pasted game code; the form says what is wrong with a bad code."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from .. import actions
+from ..forms import NewGameForm
+from ..players import Player
+
+
+@require_http_methods(["GET", "POST"])
+def new_game(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None, initial={"code": request.GET.get("code", "")})
+    if request.method == "POST":
+        if form.is_valid():
+            game = actions.create_game(Player.of(request, create=True), form.game_code())
+            return redirect("game", public_id=game.public_id)
+        return render(request, "games/new.html", {"form": form}, status=400)
+    return render(request, "games/new.html", {"form": form})

@@ -1,0 +1,20 @@
+"""Settings: error assistance (on by default), per user or in the session."""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from .. import preferences
+from ..forms import PreferencesForm
+
+
+@require_http_methods(["GET", "POST"])
+def settings_page(request: HttpRequest) -> HttpResponse:
+    form = PreferencesForm(request.POST or None, initial=preferences.load(request))
+    if request.method == "POST" and form.is_valid():
+        preferences.save(request, form.cleaned_data)
+        messages.success(request, _("Settings saved."))
+        return redirect("settings")
+    return render(request, "games/settings.html", {"form": form})
