@@ -57,6 +57,7 @@ class Game(models.Model):
     finished = models.DateTimeField(null=True, blank=True)
 
     objects = GameQuerySet.as_manager()
+    RECORDED_FIELDS = ("log", "status", "score", "moves", "finished", "updated")
 
     class Meta:
         ordering = ["-created", "-id"]

@@ -11,7 +11,8 @@ from ..players import Player
 
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None, initial={"code": request.GET.get("code", "")})
+    data = request.POST if request.method == "POST" else None  # an empty POST is still a submission
+    form = NewGameForm(data, initial={"code": request.GET.get("code", "")})
     if request.method == "POST":
         if form.is_valid():
             game = actions.create_game(Player.of(request, create=True), form.game_code())

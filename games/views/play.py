@@ -3,7 +3,6 @@
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -27,8 +26,6 @@ REFUSALS = {
     "game_over": gettext_lazy("This game is over"),
     "log_full": gettext_lazy("This game has reached its limit of actions: start a new game on the same deal."),
 }
-# With htmx every region arrives as an out-of-band swap (the forms say hx-swap="none").
-REGIONS = ("board", "counters", "status", "notice")
 
 
 def page_context(request: HttpRequest, game: Game, played: engine.Game) -> dict[str, object]:
@@ -58,9 +55,9 @@ def act(request: HtmxHttpRequest, public_id: str, action: actions.Action) -> Htt
         if not notice:
             return HttpResponse(status=204)
         return render(request, "games/game.html#notice", {"notice": notice, "oob": True})
+    # Every region arrives as an out-of-band swap (the forms say hx-swap="none").
     context = {**page_context(request, outcome.game, outcome.played), "notice": notice, "oob": True}
-    html = "".join(render_to_string(f"games/game.html#{region}", context, request) for region in REGIONS)
-    return HttpResponse(html, status=409 if outcome.stale else 200)
+    return render(request, "games/game.html#regions", context, status=409 if outcome.stale else 200)
 
 
 def refusal_notice(request: HttpRequest, outcome: actions.Outcome) -> str:

@@ -1,0 +1,40 @@
+"""Fixtures and short helpers for the web tests; the longer ones live in helpers_play.py."""
+
+import pytest
+from django.http import HttpResponse
+from django.test import Client
+
+import engine
+from games.models import Game
+
+from . import helpers_play
+from .helpers_play import shown_version
+
+CODE = "TP1-E-TRIPEAK"
+__all__ = ["act", "engine_game", "shown_version", "start_game"]
+
+
+def start_game(client: Client, code: str = CODE) -> Game:
+    """Start a game as the player behind ``client`` and return its row."""
+    return Game.objects.get(public_id=helpers_play.start_game(client, code))
+
+
+def act(client: Client, game: Game, action: str, htmx: bool = False, **data: object) -> HttpResponse:
+    """POST one action at the game's current version unless ``version`` is given."""
+    data.setdefault("version", Game.objects.get(pk=game.pk).version)
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(f"/g/{game.public_id}/{action}/", data, headers=headers)
+
+
+def engine_game(game: Game) -> engine.Game:
+    return Game.objects.get(pk=game.pk).replay()
+
+
+@pytest.fixture
+def player(client: Client) -> Client:
+    return client
+
+
+@pytest.fixture
+def game(player: Client, db: None) -> Game:
+    return start_game(player)

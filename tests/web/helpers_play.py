@@ -1,0 +1,172 @@
+"""Shared helpers for the web tests that play games over HTTP: posting actions, reading the
+version a response shows, finding which cards are hidden, and finding a winning line with
+a small depth-first search over the engine."""
+
+import re
+from collections.abc import Iterator
+
+from django.http import HttpResponse
+from django.test import Client
+
+import engine
+from engine.cards import RANKS
+from engine.codes import CODE_SPACE
+from engine.layout import FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
+from games.models import Game
+from games.templatetags.cards import SUIT_SYMBOLS, card_label
+
+HTMX = {"HX-Request": "true"}
+_VERSION = re.compile(r'<div id="board"[^>]*\bdata-version="(\d+)"')
+_GAME_URL = re.compile(r"^/g/([^/]+)/$")
+
+
+# -- talking to the app -----------------------------------------------------------------
+
+
+def start_game(client: Client, code: str) -> str:
+    """POST /new/ with ``code``; the public id of the game it redirects to."""
+    response = client.post("/new/", {"code": code})
+    assert response.status_code == 302, response.content.decode()
+    match = _GAME_URL.match(response["Location"])
+    assert match, response["Location"]
+    return match.group(1)
+
+
+def post_action(
+    client: Client, public_id: str, action: str, version: int, position: int | None = None, *, htmx: bool = False
+) -> HttpResponse:
+    data: dict[str, object] = {"version": version}
+    if position is not None:
+        data["position"] = position
+    return client.post(f"/g/{public_id}/{action}/", data, headers=HTMX if htmx else {})
+
+
+def shown_version(html: str) -> int:
+    """The version (action count) that the board in ``html`` shows and posts back."""
+    match = _VERSION.search(html)
+    assert match, f"no board with a data-version in:\n{html}"
+    return int(match.group(1))
+
+
+def stored(public_id: str) -> Game:
+    return Game.objects.get(public_id=public_id)
+
+
+def summary(game: Game) -> tuple[object, ...]:
+    """Everything an action may change on a stored game, to compare before and after."""
+    return (game.log, game.status, game.score, game.moves, game.finished, game.updated)
+
+
+# -- what must stay hidden --------------------------------------------------------------
+
+
+def face_down_cards(played: engine.Game) -> set[str]:
+    """Cards still on the peaks and covered: the player must not learn them."""
+    deal = played.deal
+    return {deal[p] for p in range(PEAK_CARDS) if not played.is_removed(p) and not played.is_face_up(p)}
+
+
+def stock_cards(played: engine.Game) -> set[str]:
+    """Cards still in the stock (none of them is shown until drawn)."""
+    drawn = STOCK_SIZE - played.stock_count
+    return set(played.deal[FIRST_WASTE + 1 + drawn :])
+
+
+def hidden_cards(played: engine.Game) -> set[str]:
+    return face_down_cards(played) | stock_cards(played)
+
+
+_RANK_WORDS = dict(
+    zip(
+        RANKS,
+        ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"),
+        strict=True,
+    )
+)
+_SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+# Around a card's name, a character of a token (letters, digits, _ and - as in URL-safe ids
+# and nonces) means the name is only part of a longer word, not a card.
+_NOT_TOKEN_BEFORE = r"(?<![\w-])"
+_NOT_TOKEN_AFTER = r"(?![\w-])"
+
+
+def card_patterns(card: str) -> dict[str, re.Pattern[str]]:
+    """Every way a template could write ``card`` ("TD"): its name, its label, and variants."""
+    rank, suit = card[0], card[1]
+    label = card_label(card)  # "10♦"
+    number = label[:-1]
+    forms = {
+        "name": re.compile(_NOT_TOKEN_BEFORE + re.escape(card) + _NOT_TOKEN_AFTER),  # "TD" as a whole word
+        "label": re.compile(r"(?<![\w])" + re.escape(label)),  # "10♦"
+        "rank+symbol": re.compile(r"(?<![\w])" + re.escape(rank + SUIT_SYMBOLS[suit])),  # "T♦"
+        "number+suit": re.compile(_NOT_TOKEN_BEFORE + re.escape(number + suit) + _NOT_TOKEN_AFTER),  # "10D"
+        "words": re.compile(rf"\b{_RANK_WORDS[rank]} of {_SUIT_WORDS[suit]}\b", re.IGNORECASE),
+    }
+    return forms
+
+
+def leaks(body: str, cards: set[str]) -> list[str]:
+    """A description of each hidden card that ``body`` writes, in any form; empty if none."""
+    found = []
+    for card in sorted(cards):
+        for form, pattern in card_patterns(card).items():
+            match = pattern.search(body)
+            if match:
+                context = body[max(0, match.start() - 60) : match.end() + 60]
+                found.append(f"{card} as {form} {match.group(0)!r} in …{context}…")
+    return found
+
+
+# -- finding a winning line -------------------------------------------------------------
+
+
+def winning_line(start: engine.Game, budget: int = 20_000) -> list[str] | None:
+    """Actions ("+" or a tap position as str) that win ``start``, found by depth-first search
+    with a visited set on ``game.state``; None if not found within ``budget`` nodes."""
+    seen: set[tuple[int, int, int]] = set()
+    line: list[str] = []
+    nodes = 0
+
+    def moves(game: engine.Game) -> Iterator[tuple[str, engine.Game]]:
+        for position in game.playable():
+            child = game.copy()
+            child.tap(position)
+            yield str(position), child
+        if game.stock_count:
+            child = game.copy()
+            child.draw()
+            yield "+", child
+
+    def search(game: engine.Game) -> bool:
+        nonlocal nodes
+        if game.status == "won":
+            return True
+        if game.state in seen or nodes >= budget:
+            return False
+        seen.add(game.state)
+        nodes += 1
+        for action, child in moves(game):
+            line.append(action)
+            if search(child):
+                return True
+            line.pop()
+        return False
+
+    return list(line) if search(start.copy()) else None
+
+
+def codes_in_order(rule: str = "E") -> Iterator[str]:
+    """TP1-E-AAAAAAA, TP1-E-AAAAAAB, … in deal-number order."""
+    number = 0
+    while number < CODE_SPACE:
+        yield str(engine.GameCode(number, engine.Rule(rule)))
+        number += 1
+
+
+def first_winnable(limit: int = 200, budget: int = 20_000) -> tuple[str, list[str]]:
+    """The first code (in order) whose winning line the search finds, and that line."""
+    for _, code in zip(range(limit), codes_in_order(), strict=False):
+        line = winning_line(engine.Game.new(engine.GameCode.parse(code)), budget)
+        if line is not None:
+            return code, line
+    raise AssertionError(f"no winnable deal among the first {limit} codes within {budget} nodes each")

@@ -1,0 +1,54 @@
+"""Sign up, log in, log out; games played anonymously join the account."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.models import Game
+
+from .conftest import act, start_game
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "tri-peaks-2026-secret"
+
+
+def test_signing_up_adopts_the_anonymous_games_and_logs_in(player: Client) -> None:
+    games = [start_game(player) for _ in range(2)]
+    act(player, games[0], "draw")
+    response = player.post("/accounts/signup/", {"username": "alice", "password1": PASSWORD, "password2": PASSWORD})
+    assert response["Location"] == "/history/"
+    alice = User.objects.get(username="alice")
+    assert set(Game.objects.filter(user=alice)) == set(games)
+    html = player.get("/history/").content.decode()
+    assert all(game.public_id in html for game in games)
+    assert act(player, games[0], "undo").status_code == 302  # still theirs to play
+    assert Game.objects.get(pk=games[0].pk).log == "+-"
+
+
+def test_logging_in_adopts_the_games_played_before(player: Client) -> None:
+    User.objects.create_user("bob", password=PASSWORD)
+    earlier = start_game(player)
+    response = player.post("/accounts/login/", {"username": "bob", "password": PASSWORD})
+    assert response.status_code == 302
+    assert Game.objects.get(pk=earlier.pk).user.username == "bob"
+
+
+def test_another_players_games_are_not_adopted(player: Client) -> None:
+    someone_else = start_game(Client())
+    player.post("/accounts/signup/", {"username": "carol", "password1": PASSWORD, "password2": PASSWORD})
+    assert Game.objects.get(pk=someone_else.pk).user is None
+
+
+def test_a_bad_sign_up_says_why_and_creates_no_user(client: Client) -> None:
+    response = client.post("/accounts/signup/", {"username": "dave", "password1": "a", "password2": "b"})
+    assert response.status_code == 400
+    assert "password fields didn" in response.content.decode()
+    assert not User.objects.exists()
+
+
+def test_log_out_ends_the_session(client: Client) -> None:
+    User.objects.create_user("erin", password=PASSWORD)
+    client.post("/accounts/login/", {"username": "erin", "password": PASSWORD})
+    assert "Log out erin" in client.get("/").content.decode()
+    client.post("/accounts/logout/")
+    assert "Log in" in client.get("/").content.decode()

@@ -1,0 +1,22 @@
+"""The admin lists games with the status their replay gives."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.models import Game
+
+from .conftest import act
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_admin_lists_games_with_their_replayed_status(player: Client, game: Game) -> None:
+    act(player, game, "draw")
+    admin = Client()
+    admin.force_login(User.objects.create_superuser("root", "root@example.com", "x-long-password-1"))
+    html = admin.get("/admin/games/game/").content.decode()
+    assert game.public_id in html
+    assert "status by replay" in html.lower()
+    Game.objects.filter(pk=game.pk).update(log="0")
+    assert "does not replay" in admin.get("/admin/games/game/").content.decode()

@@ -1,0 +1,57 @@
+"""Bad input always gets a clear error and changes nothing."""
+
+import pytest
+from django.test import Client
+
+from games.models import Game
+
+from .conftest import act
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("action", "data", "says"),
+    [
+        ("tap", {"position": "x"}, "position: Enter a whole number."),
+        ("tap", {"position": 28}, "position: Ensure this value is less than or equal to 27."),
+        ("tap", {"position": -1}, "position: Ensure this value is greater than or equal to 0."),
+        ("tap", {}, "position: This field is required."),
+        ("draw", {"version": ""}, "version: This field is required."),
+        ("draw", {"version": "abc"}, "version: Enter a whole number."),
+    ],
+)
+def test_a_malformed_action_is_a_400_that_says_what_is_wrong(
+    player: Client, game: Game, action: str, data: dict[str, object], says: str
+) -> None:
+    response = act(player, game, action, **data)
+    assert response.status_code == 400
+    assert says in response.content.decode()
+    assert "The game is unchanged." in response.content.decode()
+    assert Game.objects.get(pk=game.pk).log == ""
+
+
+def test_an_oversized_body_is_refused(player: Client, game: Game) -> None:
+    response = act(player, game, "draw", padding="x" * 20_000)
+    assert response.status_code == 400
+    assert Game.objects.get(pk=game.pk).log == ""
+
+
+def test_get_on_an_action_is_not_allowed(player: Client, game: Game) -> None:
+    assert player.get(f"/g/{game.public_id}/draw/").status_code == 405
+
+
+def test_an_action_on_an_unknown_game_is_a_404(player: Client, db: None) -> None:
+    assert player.post("/g/nope/draw/", {"version": 0}).status_code == 404
+
+
+def test_a_log_that_no_longer_replays_gets_an_error_page_naming_the_game(
+    player: Client, game: Game, caplog: pytest.LogCaptureFixture
+) -> None:
+    Game.objects.filter(pk=game.pk).update(log="0")  # a face-down card: not a legal first action
+    for response in (player.get(f"/g/{game.public_id}/"), act(player, game, "draw", version=1)):
+        assert response.status_code == 500
+        assert game.public_id in response.content.decode() and game.code in response.content.decode()
+        assert "Start a new game on the same deal" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).log == "0"
+    assert any(game.public_id in record.getMessage() for record in caplog.records)

@@ -1,0 +1,87 @@
+"""History: the player's games newest first, filters, pagination, totals."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games.history import totals
+from games.models import Game
+from games.players import Player
+
+from .conftest import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def finish(game: Game, status: str, score: int, minutes: int) -> None:
+    Game.objects.filter(pk=game.pk).update(
+        status=status, score=score, finished=timezone.now() + timedelta(minutes=minutes)
+    )
+
+
+def test_totals_count_wins_rate_best_score_and_streaks(player: Client) -> None:
+    results = [("won", 700), ("won", 720), ("blocked", 450), ("won", 760), ("won", 690), ("won", 705)]
+    for minutes, (status, score) in enumerate(results):
+        finish(start_game(player), status, score, minutes)
+    start_game(player)  # one in progress: played, not won, no streak effect
+    page = player.get("/history/").content.decode()
+    for total, value in [("played", 7), ("won", 5), ("win-rate", "71%"), ("best", 760)]:
+        assert f'data-total="{total}">{value}<' in page
+    assert 'data-total="current-streak">3<' in page
+    assert 'data-total="longest-streak">3<' in page
+
+
+def test_streaks_follow_the_order_games_finished_in(player: Client) -> None:
+    games = [start_game(player) for _ in range(4)]
+    finish(games[0], "won", 700, 3)  # finished last
+    finish(games[1], "won", 700, 0)
+    finish(games[2], "blocked", 400, 1)
+    finish(games[3], "won", 700, 2)
+    figures = totals(Game.objects.owned_by(Player.of(player.get("/history/").wsgi_request)))
+    assert (figures.current_streak, figures.longest_streak, figures.won, figures.played) == (2, 2, 3, 4)
+
+
+def test_newest_first_with_date_code_rule_result_score_moves_and_link(player: Client) -> None:
+    first = start_game(player, "TP1-C-AAAAAAA")
+    second = start_game(player, "TP1-E-AAAAAAB")
+    html = player.get("/history/").content.decode()
+    assert html.index(second.public_id) < html.index(first.public_id)
+    for text in ("TP1-C-AAAAAAA", "Classic", "Easy", "In progress", f'href="/g/{first.public_id}/"', "<time"):
+        assert text in html
+
+
+def test_filters_by_result_and_rule(player: Client) -> None:
+    won = start_game(player, "TP1-C-AAAAAAA")
+    finish(won, "won", 700, 0)
+    blocked = start_game(player, "TP1-E-AAAAAAB")
+    finish(blocked, "blocked", 400, 1)
+    playing = start_game(player, "TP1-E-AAAAAAC")
+    assert_listed(player, "?result=won", [won])
+    assert_listed(player, "?result=blocked", [blocked])
+    assert_listed(player, "?rule=E", [playing, blocked])
+    assert_listed(player, "?rule=C&result=playing", [])
+
+
+def assert_listed(client: Client, query: str, expected: list[Game]) -> None:
+    html = client.get(f"/history/{query}").content.decode()
+    listed = [g for g in Game.objects.all() if f'data-game="{g.public_id}"' in html]
+    assert {g.pk for g in listed} == {g.pk for g in expected}
+
+
+def test_paginated_by_twenty(player: Client) -> None:
+    for _ in range(23):
+        player.post("/new/", {})
+    assert player.get("/history/").content.decode().count("data-game=") == 20
+    page_two = player.get("/history/?page=2").content.decode()
+    assert page_two.count("data-game=") == 3 and "Page 2 of 2" in page_two
+
+
+def test_only_the_players_own_games_are_listed(player: Client, client: Client) -> None:
+    mine = start_game(player)
+    other = Client()
+    theirs = start_game(other)
+    html = player.get("/history/").content.decode()
+    assert mine.public_id in html and theirs.public_id not in html
+    assert "No games yet" in Client().get("/history/").content.decode()

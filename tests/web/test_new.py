@@ -1,0 +1,65 @@
+"""New game: a random deal, or a pasted code; a bad code is refused and nothing is created."""
+
+import pytest
+from django.test import Client
+
+import engine
+from games.models import Game
+
+from .conftest import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_new_game_page_offers_a_code_field_and_both_rules(client: Client) -> None:
+    html = client.get("/").content.decode()
+    assert 'name="code"' in html
+    assert 'value="E"' in html and 'value="C"' in html
+
+
+def test_a_random_deal_under_the_chosen_rule(client: Client) -> None:
+    response = client.post("/new/", {"code": "", "rule": "C"})
+    game = Game.objects.get()
+    assert response["Location"] == f"/g/{game.public_id}/"
+    code = engine.GameCode.parse(game.code)
+    assert (code.rule, game.rule, game.log, game.status, game.score) == (engine.Rule.CLASSIC, "C", "", "playing", 500)
+
+
+def test_random_deals_default_to_easy_and_differ(client: Client) -> None:
+    for _ in range(5):
+        client.post("/new/", {})
+    codes = set(Game.objects.values_list("code", flat=True))
+    assert len(codes) == 5
+    assert all(code.startswith("TP1-E-") for code in codes)
+
+
+@pytest.mark.parametrize(
+    ("pasted", "stored"),
+    [("TP1-E-TRIPEAK", "TP1-E-TRIPEAK"), (" tp1-c-tripeak ", "TP1-C-TRIPEAK"), ("TP1-N-TRIPEAK", "TP1-E-TRIPEAK")],
+)
+def test_a_pasted_code_deals_exactly_the_same_cards(client: Client, pasted: str, stored: str) -> None:
+    game = start_game(client, pasted)
+    assert game.code == stored
+    assert game.replay().deal == engine.Game.new(engine.GameCode.parse("TP1-E-TRIPEAK")).deal
+
+
+@pytest.mark.parametrize(
+    ("pasted", "says"),
+    [
+        ("TP2-E-TRIPEAK", "Unknown version “TP2”"),
+        ("TP1-X-TRIPEAK", "Unknown rule letter “X”"),
+        ("TP1-E-TRIPEA", "has 7 letters; “TRIPEA” does not"),
+        ("TP1-E-TRIP3AK", "“3” is not a letter A–Z"),
+        ("hello", "A game code looks like TP1-E-ABCDEFG"),
+    ],
+)
+def test_a_bad_code_gets_a_form_error_and_creates_nothing(client: Client, pasted: str, says: str) -> None:
+    response = client.post("/new/", {"code": pasted})
+    assert response.status_code == 400
+    assert says in response.content.decode()
+    assert pasted in response.content.decode()  # the field keeps what was typed
+    assert not Game.objects.exists()
+
+
+def test_the_code_field_can_be_prefilled_from_the_address(client: Client) -> None:
+    assert 'value="TP1-C-TRIPEAK"' in client.get("/new/?code=TP1-C-TRIPEAK").content.decode()
