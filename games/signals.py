@@ -19,10 +19,16 @@ def adopt_anonymous_games(sender: Any, request: HttpRequest, user: Any, **kwargs
         Game.objects.filter(user__isnull=True, player_id=player_id).update(user=user)
 
 
+# One idle connection per SQLite file for the life of the process (see below).
+_anchors: dict[str, sqlite3.Connection] = {}
+
+
 @receiver(connection_created)
-def keep_sqlite_wal_on_close(sender: Any, connection: Any, **kwargs: Any) -> None:
-    """Under ASGI each request opens and closes its own connection; SQLite would checkpoint the
-    WAL into the database at every close of the last connection, which cost more than the move.
-    Checkpoints still happen as the WAL grows (every 1,000 pages, SQLite's default)."""
-    if connection.vendor == "sqlite":
-        connection.connection.setconfig(sqlite3.SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, True)
+def anchor_sqlite_file(sender: Any, connection: Any, **kwargs: Any) -> None:
+    """Under ASGI every request opens and closes its own connection. When the last connection to
+    a WAL database closes, SQLite checkpoints the WAL into the file, and the next one to open must
+    rebuild the WAL index: together they cost more than the move itself. An idle connection kept
+    open by the process makes every other one cheap to open and close."""
+    name = connection.settings_dict["NAME"]
+    if connection.vendor == "sqlite" and name not in _anchors and not connection.is_in_memory_db():
+        _anchors[name] = sqlite3.connect(name, check_same_thread=False)
