@@ -30,3 +30,10 @@ def test_http_bench_plays_on_daphne_and_loses_nothing(monkeypatch: pytest.Monkey
     assert "move cost vs trivial view:" in out
     assert "moves lost: 0   moves doubled: 0   errors: 0\n" in out
     assert "target: a move costs at most 2× the trivial view" in out
+
+
+def test_solver_bench_prints_both_rules_and_the_winnable_request_times() -> None:
+    out = run_bench("solver.py", "--deals", "20", "--requests", "3")
+    assert "easy" in out and "classic" in out
+    assert "only winnable deals: time to find one" in out
+    assert "targets, both rules" in out

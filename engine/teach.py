@@ -1,0 +1,136 @@
+"""What the solver tells a player: is the deal winnable, which action keeps it so, where was it lost.
+
+The answers never depend on more than the position; the texts built on them (in the web app) name
+only face-up cards, so no hint reveals a face-down card.
+"""
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .game import Game
+from .solver import Solution, solve_position
+
+Reason = Literal["peak", "flip", "run", "play", "draw", "lost", "won"]
+# Among the actions that keep the deal winnable, the one a teacher would point at first.
+_PREFERENCE: tuple[Reason, ...] = ("peak", "flip", "run", "play")
+
+
+def solve(game: Game) -> Solution:
+    """Whether every peak card can still be removed from ``game``'s position, and a line that does it
+    (a log to append to ``game.log``). ``game`` is not changed."""
+    removed, drawn, waste = game.state
+    return solve_position(game.cards, game.rule, removed, drawn, waste % 13)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    position: int | None  # the peak card to tap, or None (draw, or nothing to do)
+    reason: Reason
+    winnable: bool
+    undos: int | None = None  # when not winnable: undos that bring back a winnable position
+
+
+def hint(game: Game) -> Hint:
+    """One action that keeps the deal winnable, the most instructive first; the same for the same position."""
+    if game.status == "won":
+        return Hint(None, "won", True)
+    if not solve(game).winnable:
+        return Hint(None, "lost", False, undos_to_winnable(game))
+    for reason, position in sorted(_taps_by_reason(game), key=lambda tap: (_PREFERENCE.index(tap[0]), tap[1])):
+        trial = game.copy()
+        trial.tap(position)
+        if solve(trial).winnable:
+            return Hint(position, reason, True)
+    return Hint(None, "draw", True)  # winnable, and no tap keeps it so: the winning line draws
+
+
+def _taps_by_reason(game: Game) -> list[tuple[Reason, int]]:
+    taps: list[tuple[Reason, int]] = []
+    for position in game.playable():
+        trial = game.copy()
+        trial.tap(position)
+        reason: Reason
+        if sum(trial.peaks_cleared()) > sum(game.peaks_cleared()):
+            reason = "peak"
+        elif len(trial.visible()) >= len(game.visible()):  # one card left, at least one turned up
+            reason = "flip"
+        elif trial.playable():
+            reason = "run"
+        else:
+            reason = "play"
+        taps.append((reason, position))
+    return taps
+
+
+def undos_to_winnable(game: Game) -> int | None:
+    """The fewest undos after which the deal is winnable again; None if not even the deal is.
+
+    Winnability only ever goes from yes to no along a line (a winnable position's line would win
+    from any earlier one), so a binary search over the undo depth finds it in a few solves.
+    """
+    positions = _undone(game)
+    if not solve(positions[-1]).winnable:
+        return None
+    low, high = 1, len(positions) - 1  # positions[k]: after k undos; positions[0] is unwinnable
+    while low < high:
+        middle = (low + high) // 2
+        if solve(positions[middle]).winnable:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+def _undone(game: Game) -> list[Game]:
+    """The position after 0, 1, … undos, back to the deal."""
+    positions = [game.copy()]
+    while positions[-1].undoable:
+        earlier = positions[-1].copy()
+        earlier.undo()
+        positions.append(earlier)
+    return positions
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    winnable: bool  # from the deal, under the game's rule
+    losing_action: int | None  # 1-based index in the log of the action after which it no longer was
+    losing_move: int | None  # the move counter after that action
+
+
+def analyse(game: Game) -> Analysis:
+    """For a finished game: could the deal be won, and which action of the line played lost it."""
+    start = game.copy()
+    standing = _standing_actions(game)
+    for _ in standing:
+        start.undo()
+    if not solve(start).winnable:
+        return Analysis(False, None, None)
+    if game.status == "won":
+        return Analysis(True, None, None)
+    # positions after 1..n standing actions; find the first that is unwinnable (it exists: the game ended lost)
+    positions = list(reversed(_undone(game)))[1:]
+    low, high = 0, len(positions) - 1
+    while low < high:
+        middle = (low + high) // 2
+        if solve(positions[middle]).winnable:
+            low = middle + 1
+        else:
+            high = middle
+    index = standing[low]
+    return Analysis(True, index, _moves_after(game.log, index))
+
+
+def _standing_actions(game: Game) -> list[int]:
+    """The 1-based log indices of the actions still standing, in order."""
+    stack: list[int] = []
+    for index, symbol in enumerate(game.log, start=1):
+        if symbol == "-":
+            stack.pop()
+        else:
+            stack.append(index)
+    return stack
+
+
+def _moves_after(log: str, index: int) -> int:
+    return sum(1 for symbol in log[:index] if symbol != "-")
