@@ -7,7 +7,7 @@ from .codes import GameCode, InvalidGameCode
 from .game import Game, IllegalMove
 from .log import MAX_LOG_ACTIONS, InvalidLog
 from .rules import Rule
-from .teach import Analysis, Hint, analyse, hint, solve
+from .teach import Analysis, Hint, analyse, hint, solve, winnable_code
 
 __all__ = [
     "MAX_LOG_ACTIONS",
@@ -22,4 +22,5 @@ __all__ = [
     "analyse",
     "hint",
     "solve",
+    "winnable_code",
 ]

@@ -219,3 +219,12 @@ def solve_position(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int,
     if line is None:
         return Solution(False, "", states)
     return Solution(True, "".join(DRAW if action == _DRAW else tap_symbol(action) for action in line), states)
+
+
+def winnable_quickly(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int, waste: int) -> bool | None:
+    """The depth-first search alone: True or False when it settles the position within its budget,
+    None when it does not (the sweep would be needed)."""
+    search = _DepthFirst(_Deal(cards, rule), DEPTH_FIRST_BUDGET)
+    if search.solve(removed, drawn, waste) is not None:
+        return True
+    return None if search.exhausted else False

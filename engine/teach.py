@@ -4,11 +4,15 @@ The answers never depend on more than the position; the texts built on them (in 
 only face-up cards, so no hint reveals a face-down card.
 """
 
+import secrets
 from dataclasses import dataclass
 from typing import Literal
 
+from .codes import CODE_SPACE, GameCode
 from .game import Game
-from .solver import Solution, solve_position
+from .layout import FIRST_WASTE
+from .rules import Rule
+from .solver import Solution, solve_position, winnable_quickly
 
 Reason = Literal["peak", "flip", "run", "play", "draw", "lost", "won"]
 # Among the actions that keep the deal winnable, the one a teacher would point at first.
@@ -100,14 +104,11 @@ class Analysis:
 
 def analyse(game: Game) -> Analysis:
     """For a finished game: could the deal be won, and which action of the line played lost it."""
-    start = game.copy()
-    standing = _standing_actions(game)
-    for _ in standing:
-        start.undo()
-    if not solve(start).winnable:
-        return Analysis(False, None, None)
     if game.status == "won":
         return Analysis(True, None, None)
+    if not solve(Game(game.cards, game.rule, game.code)).winnable:
+        return Analysis(False, None, None)
+    standing = _standing_actions(game)
     # positions after 1..n standing actions; find the first that is unwinnable (it exists: the game ended lost)
     positions = list(reversed(_undone(game)))[1:]
     low, high = 0, len(positions) - 1
@@ -134,3 +135,16 @@ def _standing_actions(game: Game) -> list[int]:
 
 def _moves_after(log: str, index: int) -> int:
     return sum(1 for symbol in log[:index] if symbol != "-")
+
+
+def winnable_code(rule: Rule = Rule.EASY) -> GameCode:
+    """A random code whose deal the solver proves winnable under ``rule``.
+
+    A deal the quick depth-first search cannot settle is passed over rather than swept: another
+    random deal is as good, and the wait stays in milliseconds (bench/solver.py measures it).
+    """
+    while True:
+        code = GameCode(secrets.randbelow(CODE_SPACE), rule)
+        cards = Game.new(code).cards
+        if winnable_quickly(cards, rule, 0, 0, cards[FIRST_WASTE] % 13):
+            return code

@@ -48,9 +48,15 @@ class Outcome:
         return self.refused is None and not self.stale
 
 
-def create_game(player: Player, code: engine.GameCode) -> Game:
+def create_game(player: Player, code: engine.GameCode, winnable: bool | None = None) -> Game:
     played = engine.Game.new(code)
-    game = Game(code=str(code), rule=code.rule.value, user_id=player.user_id, player_id=player.player_id or "")
+    game = Game(
+        code=str(code),
+        rule=code.rule.value,
+        user_id=player.user_id,
+        player_id=player.player_id or "",
+        winnable=winnable,
+    )
     game.record(played)
     game.save()
     return game
@@ -114,4 +120,17 @@ def play(public_id: str, player: Player, action: Action, version: int, position:
             return Outcome(game, played, refused=refused.reason)
         game.record(played)
         game.save(update_fields=Game.RECORDED_FIELDS)
+    if played.status != "playing" or game.analysed:
+        analyse(game, played)
     return Outcome(game, played)
+
+
+def analyse(game: Game, played: engine.Game) -> None:
+    """Store the solver's analysis once a game ends (and drop it if an undo reopens the game).
+
+    Outside the write transaction: a hard deal takes the solver a tenth of a second, and other
+    moves need not wait for it. The update applies only if no action came in meanwhile."""
+    fields = game.analysis_fields(played)
+    if Game.objects.filter(pk=game.pk, log=game.log).update(**fields):
+        for name, value in fields.items():
+            setattr(game, name, value)

@@ -31,6 +31,13 @@ class NewGameForm(forms.Form):
         label=_("Rule"), choices=RuleChoice.choices, initial=RuleChoice.EASY, required=False, widget=forms.RadioSelect
     )
 
+    winnable_only = forms.BooleanField(
+        label=_("Only winnable deals"),
+        required=False,
+        initial=True,
+        help_text=_("For a random deal: the solver checks that all the peaks can be cleared."),
+    )
+
     def clean_code(self) -> engine.GameCode | None:
         text = self.cleaned_data["code"].strip()
         if not text:
@@ -40,10 +47,16 @@ class NewGameForm(forms.Form):
         except engine.InvalidGameCode as error:
             raise ValidationError(CODE_ERRORS[error.reason], params={"detail": error.detail}) from error
 
-    def game_code(self) -> engine.GameCode:
-        """The pasted code (its rule letter decides), or a random deal under the chosen rule."""
+    def game_code(self) -> tuple[engine.GameCode, bool | None]:
+        """The pasted code (its rule letter decides), or a random deal under the chosen rule, drawn
+        among the winnable ones when asked; with whether the deal is known to be winnable."""
         pasted: engine.GameCode | None = self.cleaned_data["code"]
-        return pasted or engine.GameCode.random(engine.Rule(self.cleaned_data["rule"] or RuleChoice.EASY))
+        if pasted:
+            return pasted, None
+        rule = engine.Rule(self.cleaned_data["rule"] or RuleChoice.EASY)
+        if self.cleaned_data["winnable_only"]:
+            return engine.winnable_code(rule), True
+        return engine.GameCode.random(rule), None
 
 
 class ActionForm(forms.Form):

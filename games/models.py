@@ -55,6 +55,12 @@ class Game(models.Model):
     score = models.PositiveIntegerField(default=engine.game.START_SCORE)
     moves = models.PositiveIntegerField(default=0)
     finished = models.DateTimeField(null=True, blank=True)
+    # From the solver: whether the deal could be won under its rule (known at once for a deal drawn
+    # as winnable, else once the game ends), and for a lost game the action that lost it.
+    winnable = models.BooleanField(null=True, blank=True)
+    lost_after_action = models.PositiveIntegerField(null=True, blank=True, help_text="1-based index in the log")
+    lost_after_move = models.PositiveIntegerField(null=True, blank=True)
+    analysed = models.BooleanField(default=False, help_text="The analysis fits the stored log")
 
     objects = GameQuerySet.as_manager()
     RECORDED_FIELDS = ("log", "status", "score", "moves", "finished", "updated")
@@ -89,6 +95,18 @@ class Game(models.Model):
             self.finished = None
         elif self.finished is None:
             self.finished = timezone.now()
+
+    def analysis_fields(self, played: engine.Game) -> dict[str, object]:
+        """The solver's verdict on a finished game; an unfinished one keeps only the deal's verdict."""
+        if played.status == Status.PLAYING:
+            return {"analysed": False, "lost_after_action": None, "lost_after_move": None}
+        analysis = engine.analyse(played)
+        return {
+            "analysed": True,
+            "winnable": analysis.winnable,
+            "lost_after_action": analysis.losing_action,
+            "lost_after_move": analysis.losing_move,
+        }
 
     def is_owned_by(self, player: "Player") -> bool:
         if self.user_id is not None:

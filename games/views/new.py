@@ -15,7 +15,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(data, initial={"code": request.GET.get("code", "")})
     if request.method == "POST":
         if form.is_valid():
-            game = actions.create_game(Player.of(request, create=True), form.game_code())
+            code, winnable = form.game_code()
+            game = actions.create_game(Player.of(request, create=True), code, winnable)
             return redirect("game", public_id=game.public_id)
         return render(request, "games/new.html", {"form": form}, status=400)
     return render(request, "games/new.html", {"form": form})

@@ -15,6 +15,7 @@ from ..forms import ActionForm
 from ..http import HtmxHttpRequest
 from ..models import Game
 from ..players import Player
+from ..teaching import verdict_text
 
 # Refusals that error assistance explains; the others are always explained.
 ASSISTED = {"blocked", "not_adjacent"}
@@ -29,7 +30,7 @@ REFUSALS = {
 
 
 def page_context(request: HttpRequest, game: Game, played: engine.Game) -> dict[str, object]:
-    return {"b": board(game, played), "can_play": game.is_owned_by(Player.of(request))}
+    return {"b": board(game, played), "can_play": game.is_owned_by(Player.of(request)), "verdict": verdict_text(game)}
 
 
 @require_GET

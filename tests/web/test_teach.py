@@ -1,0 +1,125 @@
+"""Teach me, the story of a finished game, step-through replay, winnable deals on request."""
+
+import re
+
+import pytest
+from django.test import Client
+
+import engine
+from games.models import Game
+
+from .conftest import act, engine_game, start_game
+from .helpers_play import hidden_cards, leaks
+
+pytestmark = pytest.mark.django_db
+
+
+def lost_game(client: Client) -> tuple[Game, engine.Game]:
+    """A winnable Classic deal played into a dead end: the stock drawn out, then whatever fits."""
+    for number in range(60):
+        code = engine.GameCode(number, engine.Rule.CLASSIC)
+        if not engine.solve(engine.Game.new(code)).winnable:
+            continue
+        played = engine.Game.new(code)
+        while played.status == "playing":
+            played.draw() if played.stock_count else played.tap(played.playable()[0])
+        if played.status == "blocked":
+            game = start_game(client, str(code))
+            Game.objects.filter(pk=game.pk).update(log=played.log[:-1])
+            last = played.log[-1]
+            if last == "+":
+                act(client, game, "draw")
+            else:
+                act(client, game, "tap", position=engine.log.POSITION_OF_SYMBOL[last])
+            return Game.objects.get(pk=game.pk), played
+    raise AssertionError("no winnable deal among the first 60 was lost this way")
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_teach_me_highlights_one_action_that_keeps_the_deal_winnable(player: Client, game: Game, htmx: bool) -> None:
+    headers = {"HX-Request": "true"} if htmx else {}
+    played = engine_game(game)
+    expected = engine.hint(played)
+    html = player.get(f"/g/{game.public_id}/hint/", headers=headers).content.decode()
+    again = player.get(f"/g/{game.public_id}/hint/", headers=headers).content.decode()
+    assert taught(html) == taught(again)  # asking twice without playing gives the same answer
+    if expected.position is None:
+        assert "stock-button hinted" in html
+    else:
+        assert f'value="{expected.position}" class="card face' in html
+        assert re.search(rf'value="{expected.position}" class="[^"]*hinted', html)
+    assert "Play the" in html or "Draw from the stock" in html
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.log, stored.score) == ("", 500)  # a hint costs nothing and changes nothing
+    trial = played.copy()
+    trial.draw() if expected.position is None else trial.tap(expected.position)
+    assert engine.solve(trial).winnable
+
+
+def taught(html: str) -> tuple[list[str], list[str]]:
+    """The hint's text and the highlighted element of a page or fragment."""
+    notice = re.findall(r'<div id="notice".*?</div>', html, re.DOTALL)
+    return notice, re.findall(r"<[^>]*\bhinted\b[^>]*>", html)
+
+
+def test_hint_texts_never_name_a_face_down_card(player: Client) -> None:
+    for number in range(8):
+        game = start_game(player, str(engine.GameCode(number)))
+        for _ in range(6):
+            played = engine_game(game)
+            html = player.get(f"/g/{game.public_id}/hint/", headers={"HX-Request": "true"}).content.decode()
+            assert not leaks(html, hidden_cards(played))
+            teaching = engine.hint(played)
+            if not teaching.winnable or played.status != "playing":
+                break
+            if teaching.position is None:
+                act(player, game, "draw")
+            else:
+                act(player, game, "tap", position=teaching.position)
+
+
+def test_a_lost_position_says_how_many_undos_bring_it_back(player: Client) -> None:
+    game, played = lost_game(player)
+    html = player.get(f"/g/{game.public_id}/hint/").content.decode()
+    undos = engine.hint(played).undos
+    assert undos is not None
+    expected = "undo brings back" if undos == 1 else "undos bring back"
+    assert f"{undos} {expected} a winnable position" in html
+
+
+def test_a_finished_game_tells_where_a_winnable_deal_was_lost(player: Client) -> None:
+    game, played = lost_game(player)
+    analysis = engine.analyse(played)
+    assert (game.status, game.analysed, game.winnable) == ("blocked", True, True)
+    assert (game.lost_after_action, game.lost_after_move) == (analysis.losing_action, analysis.losing_move)
+    html = player.get(f"/g/{game.public_id}/").content.decode()
+    assert f"It was lost after move {analysis.losing_move}:" in html
+    assert "left no way to clear the peaks" in html
+    act(player, game, "undo")  # reopening the game drops the story until it ends again
+    game.refresh_from_db()
+    assert (game.analysed, game.lost_after_action, game.winnable) == (False, None, True)
+
+
+def test_step_through_replay_shows_each_action_read_only_and_hides_face_down_cards(player: Client) -> None:
+    game, _ = lost_game(player)
+    last = len(game.log)
+    first = player.get(f"/g/{game.public_id}/replay/?step=0").content.decode()
+    assert "before any of the" in first and 'data-counter="moves">0<' in first
+    assert 'name="position"' not in first
+    for step in (1, last // 2, last):
+        html = player.get(f"/g/{game.public_id}/replay/?step={step}").content.decode()
+        assert f"Action {step} of {last}" in html
+        position = engine.Game.replay(game.game_code, game.log[:step])
+        assert f'data-counter="moves">{position.moves}<' in html
+        assert not leaks(html, hidden_cards(position))
+    assert f"Action {last} of {last}" in player.get(f"/g/{game.public_id}/replay/?step=999").content.decode()
+    assert f"Action {last} of {last}" in player.get(f"/g/{game.public_id}/replay/?step=x").content.decode()
+
+
+def test_only_winnable_deals_is_on_by_default_and_the_history_says_so(client: Client) -> None:
+    assert re.search(r'<input[^>]*name="winnable_only"[^>]*checked', client.get("/new/").content.decode())
+    client.post("/new/", {"winnable_only": "on", "rule": "C"})
+    game = Game.objects.get()
+    assert game.winnable is True
+    assert engine.solve(game.replay()).winnable
+    assert 'data-winnable="yes"' in client.get("/history/").content.decode()
