@@ -126,7 +126,6 @@ class _Sweep:
 
     def __init__(self, deal: _Deal) -> None:
         self.deal = deal
-        self.states = 0
         self.came: dict[int, int] = {}  # mask << 4 | rank  ->  parent mask << 4 | (tapped-on rank + 1), 0: drew
 
     def solve(self, removed: int, drawn: int, waste: int) -> list[int] | None:
@@ -152,7 +151,6 @@ class _Sweep:
     ) -> dict[int, tuple[list[int], int]]:
         rank, neighbours, came = self.deal.rank, self.deal.neighbours, self.came
         children: dict[int, tuple[list[int], int]] = {}
-        self.states += len(level)
         for mask, (reach, free) in level.items():
             drawing = by_draw[min(reach)]
             rest = free
@@ -203,7 +201,6 @@ class _Sweep:
 class Solution:
     winnable: bool
     line: str  # a log that, played on from the position, wins; "" when not winnable
-    states: int  # positions the searches examined, for benchmarks
 
 
 def solve_position(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int, waste: int) -> Solution:
@@ -211,14 +208,11 @@ def solve_position(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int,
     deal = _Deal(cards, rule)
     quick = _DepthFirst(deal, DEPTH_FIRST_BUDGET)
     line = quick.solve(removed, drawn, waste)
-    states = quick.states
     if line is None and quick.exhausted:
-        sweep = _Sweep(deal)
-        line = sweep.solve(removed, drawn, waste)
-        states += sweep.states
+        line = _Sweep(deal).solve(removed, drawn, waste)
     if line is None:
-        return Solution(False, "", states)
-    return Solution(True, "".join(DRAW if action == _DRAW else tap_symbol(action) for action in line), states)
+        return Solution(False, "")
+    return Solution(True, "".join(DRAW if action == _DRAW else tap_symbol(action) for action in line))
 
 
 def winnable_quickly(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int, waste: int) -> bool | None:

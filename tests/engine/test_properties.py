@@ -1,5 +1,6 @@
 """Properties over random deals and random action sequences, refused actions included."""
 
+import contextlib
 import itertools
 
 from hypothesis import given, settings
@@ -28,6 +29,16 @@ def accounted_cards(game: Game) -> list[str]:
     return on_peaks + waste_pile + stock
 
 
+def perform(game: Game, kind: str, position: int) -> None:
+    """A draw, an undo, or else a tap on ``position``; a refusal raises IllegalMove."""
+    if kind == "draw":
+        game.draw()
+    elif kind == "undo":
+        game.undo()
+    else:
+        game.tap(position)
+
+
 @st.composite
 def played(draw: st.DrawFn) -> tuple[Game, list[Game]]:
     """A game played by random actions, mostly legal ones, with a copy after each step."""
@@ -36,15 +47,9 @@ def played(draw: st.DrawFn) -> tuple[Game, list[Game]]:
     for _ in range(draw(st.integers(0, 120))):
         options = [*(str(p) for p in game.playable()), "draw", "undo", "any"]
         choice = draw(st.sampled_from(options))
-        try:
-            if choice == "draw":
-                game.draw()
-            elif choice == "undo":
-                game.undo()
-            else:
-                game.tap(draw(st.integers(0, PEAK_CARDS - 1)) if choice == "any" else int(choice))
-        except IllegalMove:
-            pass
+        position = draw(st.integers(0, PEAK_CARDS - 1)) if choice == "any" else 0
+        with contextlib.suppress(IllegalMove):
+            perform(game, choice, int(choice) if choice.isdigit() else position)
         steps.append(game.copy())
     return game, steps
 
@@ -98,14 +103,9 @@ def test_score_is_500_less_standing_actions_plus_100_per_empty_peak(
     standing: list[str] = []  # the model: actions taken and not undone
     for kind in kinds:
         moves_before = game.moves
+        playable = game.playable()
         try:
-            if kind == "draw":
-                game.draw()
-            elif kind == "undo":
-                game.undo()
-            else:
-                playable = game.playable()
-                game.tap(data.draw(st.sampled_from(playable)) if playable else 0)
+            perform(game, kind, data.draw(st.sampled_from(playable)) if playable and kind == "tap" else 0)
         except IllegalMove as refused:
             assert refused.reason in IllegalMove.REASONS
             assert game.moves == moves_before
