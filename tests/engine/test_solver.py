@@ -1,6 +1,7 @@
 """The solver: exact verdicts, lines that win, agreement with published counts, hints, analysis."""
 
 import functools
+import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -106,7 +107,8 @@ def published_decks() -> list[tuple[int, ...]]:
 def test_agrees_with_the_published_counts_on_1500_deals(rule: Rule, winnable: int) -> None:
     decks = published_decks()
     assert len(decks) == 1500
-    with ProcessPoolExecutor(max_workers=2) as pool:  # about a minute on one core
+    # Two processes: about a minute on one core. Spawned, not forked: the test process has threads.
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
         verdicts = list(pool.map(winnable_from_the_deal, decks, [rule] * len(decks), chunksize=50))
     assert sum(verdicts) == winnable
 
