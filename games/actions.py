@@ -1,6 +1,6 @@
-"""Everything that changes a game goes through here: validate, write, then notify on commit.
+"""Everything that changes a game goes through here.
 
-Views parse the request and call one of these functions; each loads the game, replays its
+Views parse the request and call one of these functions; ``play`` loads the game, replays its
 log through the engine, applies the action and saves, inside one transaction.
 """
 
@@ -108,14 +108,9 @@ def play(public_id: str, player: Player, action: Action, version: int, position:
         played = replay(game)
         if version != game.version:
             return Outcome(game, played, stale=True)
+        symbol = {"draw": engine.log.DRAW, "undo": engine.log.UNDO}.get(action)
         try:
-            if action == "tap":
-                assert position is not None
-                played.tap(position)
-            elif action == "draw":
-                played.draw()
-            else:
-                played.undo()
+            played.apply(symbol or engine.log.tap_symbol(position))  # the view requires a position for a tap
         except engine.IllegalMove as refused:
             return Outcome(game, played, refused=refused.reason)
         game.record(played)

@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 import engine
+from engine.game import PEAK_BONUS
 from engine.layout import ROWS
 
 from .models import Game
@@ -31,7 +32,7 @@ class Board:
 
     @property
     def peak_bonus(self) -> int:
-        return 100 * sum(self.peaks_cleared)
+        return PEAK_BONUS * sum(self.peaks_cleared)
 
 
 def board(game: Game, played: engine.Game) -> Board:
