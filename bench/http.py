@@ -16,14 +16,12 @@ import math
 import os
 import random
 import re
-import socket
 import string
-import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -34,10 +32,9 @@ sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Pa
 
 import httpx  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-DAPHNE = Path(sys.executable).with_name("daphne")
+from tripeaks_site.live_server import free_port, prepare_site, serving  # noqa: E402
+
 REQUEST_TIMEOUT = 30.0  # seconds; above SQLite's 20 s wait for the write lock, so a slow move is seen as slow
-START_TIMEOUT = 30.0  # seconds for daphne to answer /health/
 PHASE_GRACE = 3 * REQUEST_TIMEOUT + 5  # a player's last step (at most three requests) may outlive the deadline
 MAX_STEPS = 1_000_000  # per client and phase: a bound by count besides the deadline
 ERROR_PAUSE = 0.1  # seconds: a failing server is not hammered in a tight loop
@@ -46,12 +43,15 @@ TARGET_RATIO = 2.0
 
 # What the game page (and each htmx answer, as out-of-band fragments) says about the board.
 VERSION = re.compile(r'id="board"[^>]*data-version="(\d+)"')
-PLAYABLE = re.compile(r'name="position" value="(\d+)" class="card face[^"]*playable"')
-DRAW = re.compile(r'class="card back stock-button"\s*(disabled)?')
-UNDO = re.compile(r'<button type="submit"\s*(disabled)?\s*>\s*Undo')
+PLAYABLE = re.compile(r'name="position" value="(\d+)" class="card face[^"]*\bplayable\b')
+# The Draw and Undo buttons by their data-action, whatever other attributes the template gives them.
+DRAW = re.compile(r'<button[^>]*\sdata-action="draw"[^>]*>')
+UNDO = re.compile(r'<button[^>]*\sdata-action="undo"[^>]*>')
+DISABLED = re.compile(r"\sdisabled[\s>]")
 OUTCOME = re.compile(r'class="outcome (won|blocked)"')
 GAME_PATH = re.compile(r"^/g/([^/]+)/$")
 EXCEPTION_LINE = re.compile(r"^[\w.]+(Error|Exception|Warning)\b")
+HIGHLIGHT_ON = {"error_assistance": "on", "highlight_playable": "on"}  # the settings form's boxes
 
 
 @dataclass(frozen=True)
@@ -75,8 +75,8 @@ def parse_board(html: str) -> Board | None:
     return Board(
         version=int(version[1]),
         playable=[int(position) for position in PLAYABLE.findall(html)],
-        can_draw=bool(draw and not draw[1]),
-        can_undo=bool(undo and not undo[1]),
+        can_draw=bool(draw and not DISABLED.search(draw[0])),
+        can_undo=bool(undo and not DISABLED.search(undo[0])),
         outcome=outcome[1] if outcome else None,
     )
 
@@ -124,6 +124,11 @@ async def start_game(player: Player, stats: Stats) -> None:
         answer = await player.client.get("/new/")
         if answer.status_code != 200:
             stats.errors[f"{answer.status_code} on GET /new/"] += 1
+            return
+        # Ringing the playable cards is off by default, and the ring is how this player sees what it may tap.
+        answer = await player.client.post("/settings/", data=HIGHLIGHT_ON, headers=player.headers())
+        if answer.status_code != 302:
+            stats.errors[f"{answer.status_code} on POST /settings/"] += 1
             return
     code = "TP1-E-" + "".join(player.rng.choices(string.ascii_uppercase, k=7))
     answer = await player.client.post("/new/", data={"code": code}, headers=player.headers(), follow_redirects=True)
@@ -268,51 +273,6 @@ async def bench(base_url: str, server: int, players: int, seconds: float, warmup
     return warm, moves, health, applied
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def prepare_site() -> None:
-    """Tables, and the static manifest that {% static %} needs under CompressedManifestStaticFilesStorage."""
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, check=True, timeout=300)
-
-
-def wait_ready(server: subprocess.Popen[bytes], base_url: str, log: Path) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
-    for _ in range(int(START_TIMEOUT * 10)):
-        if server.poll() is not None:
-            raise SystemExit(f"daphne exited with {server.returncode}:\n{log.read_text()[-3000:]}")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{base_url}/health/", timeout=1).status_code == 200:
-                return
-        if time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
-    raise SystemExit(f"daphne did not answer GET /health/ within {START_TIMEOUT:g} s")
-
-
-@contextlib.contextmanager
-def serving(port: int, log: Path) -> Iterator[tuple[str, int]]:
-    """daphne as a subprocess, stopped however the bench ends; yields its base URL and process id."""
-    command = [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "tripeaks_site.asgi:application"]
-    with log.open("wb") as output:
-        server = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
-    base_url = f"http://127.0.0.1:{port}"
-    try:
-        wait_ready(server, base_url, log)
-        yield base_url, server.pid
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
-
-
 def stored_lengths(public_ids: list[str]) -> dict[str, int]:
     """Each game's log length as the server stored it, read through the same settings and database."""
     import django
@@ -366,6 +326,9 @@ def report(warm: Stats, moves: Stats, health: Stats, lost: int, doubled: int, ga
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan  # others' work on the machine skews all
     print(f"(server, clients: CPU used, in % of one core; {os.cpu_count()} cores in all; 1-minute load {load:.1f})")
     print(f"move cost vs trivial view: {throughput_ratio:.2f}× by throughput, {p50_ratio:.2f}× by p50 latency")
+    # Server CPU per answer does not depend on how much of the machine others (and the clients) left the server.
+    move_cpu, health_cpu = (1000 * stats.server_cpu / max(1, stats.done) for stats in (moves, health))
+    print(f"server CPU per answer: move {move_cpu:.1f} ms (new games included), /health/ {health_cpu:.1f} ms")
     print(f"games: {moves.games} started in the moves phase (2 requests each, within its time), {games} checked")
     print(f"moves lost: {lost}   moves doubled: {doubled}   errors: {errors.total()}")
     for kind, count in errors.most_common():
@@ -398,8 +361,8 @@ def main() -> None:
             "shared by server and clients",
             flush=True,
         )
-        with serving(port, log) as (base_url, server):
-            results = asyncio.run(bench(base_url, server, args.players, args.seconds, args.warmup))
+        with serving(port=port, log=log) as server:
+            results = asyncio.run(bench(server.url, server.pid, args.players, args.seconds, args.warmup))
         warm, moves, health, applied = results
         lost, doubled = lost_and_doubled(applied)
         report(warm, moves, health, lost, doubled, len(applied), log)

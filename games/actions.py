@@ -18,6 +18,7 @@ from django.http import Http404
 
 import engine
 
+from . import events
 from .models import Game
 from .players import Player
 
@@ -117,6 +118,7 @@ def play(public_id: str, player: Player, action: Action, version: int, position:
         game.save(update_fields=Game.RECORDED_FIELDS)
     if played.status != "playing" or game.analysed:
         analyse(game, played)
+    events.announce(game, played)  # after the analysis, which the watchers' board shows at the end
     return Outcome(game, played)
 
 

@@ -80,3 +80,8 @@ class PreferencesForm(forms.Form):
         required=False,
         help_text=_("Explain why a tapped card cannot be played."),
     )
+    highlight_playable = forms.BooleanField(
+        label=_("Highlight playable cards"),
+        required=False,
+        help_text=_("Light up the cards that fit the waste."),
+    )

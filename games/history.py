@@ -1,8 +1,22 @@
-"""A player's totals over their games: played, won, win rate, best score, winning streaks."""
+"""A player's finished games (for the chart) and totals: played, won, win rate, best score, winning streaks."""
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from .models import GameQuerySet, Status
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    finished: datetime
+    score: int
+    won: bool
+
+
+def finished_games(games: GameQuerySet) -> list[FinishedGame]:
+    """The finished ones among ``games``, in the order they finished."""
+    rows = games.exclude(finished=None).order_by("finished", "id").values_list("finished", "score", "status")
+    return [FinishedGame(finished, score, status == Status.WON) for finished, score, status in rows]
 
 
 @dataclass(frozen=True)
@@ -19,16 +33,18 @@ class Totals:
         return self.won / self.played if self.played else None
 
 
-def totals(games: GameQuerySet) -> Totals:
-    finished = list(games.exclude(finished=None).order_by("finished", "id").values_list("status", "score"))
+def totals(games: GameQuerySet, finished: list[FinishedGame] | None = None) -> Totals:
+    """``finished`` saves the query when the caller already holds ``finished_games(games)``."""
+    if finished is None:
+        finished = finished_games(games)
     current = longest = 0
-    for status, _score in finished:
-        current = current + 1 if status == Status.WON else 0
+    for game in finished:
+        current = current + 1 if game.won else 0
         longest = max(longest, current)
     return Totals(
         played=games.count(),
-        won=sum(1 for status, _score in finished if status == Status.WON),
-        best_score=max((score for _status, score in finished), default=None),
+        won=sum(1 for game in finished if game.won),
+        best_score=max((game.score for game in finished), default=None),
         current_streak=current,
         longest_streak=longest,
     )

@@ -119,3 +119,4 @@ class Preferences(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences")
     error_assistance = models.BooleanField(default=True)
+    highlight_playable = models.BooleanField(default=False)

@@ -5,7 +5,9 @@ games it started follow the player when they sign up or log in (see signals.py).
 """
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.http import HttpRequest
 
@@ -24,6 +26,12 @@ class Player:
             request.session[SESSION_KEY] = secrets.token_urlsafe(12)
         user_id = request.user.pk if request.user.is_authenticated else None
         return cls(user_id=user_id, player_id=request.session.get(SESSION_KEY))
+
+    @classmethod
+    def of_scope(cls, scope: Mapping[str, Any]) -> "Player":
+        """The player behind a WebSocket, from the session and user that channels' middleware put in its scope."""
+        user = scope["user"]
+        return cls(user_id=user.pk if user.is_authenticated else None, player_id=scope["session"].get(SESSION_KEY))
 
     @property
     def is_known(self) -> bool:

@@ -5,12 +5,12 @@ from django.http import HttpRequest
 from .models import Preferences
 
 SESSION_KEY = "preferences"
-DEFAULTS = {"error_assistance": True}
+DEFAULTS = {"error_assistance": True, "highlight_playable": False}
 
 
 def load(request: HttpRequest) -> dict[str, bool]:
     if request.user.is_authenticated:
-        stored = Preferences.objects.filter(user=request.user).values("error_assistance").first()
+        stored = Preferences.objects.filter(user=request.user).values(*DEFAULTS).first()
         return {**DEFAULTS, **(stored or {})}
     return {**DEFAULTS, **request.session.get(SESSION_KEY, {})}
 

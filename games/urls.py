@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, health, history, new, play, preferences, teach
+from .views import accounts, health, history, live, new, play, preferences, teach
 
 urlpatterns = [
     path("", new.new_game, name="home"),
@@ -11,6 +11,7 @@ urlpatterns = [
     path("g/<str:public_id>/draw/", play.act, {"action": "draw"}, name="draw"),
     path("g/<str:public_id>/undo/", play.act, {"action": "undo"}, name="undo"),
     path("g/<str:public_id>/hint/", teach.hint, name="hint"),
+    path("g/<str:public_id>/live/", live.live_regions, name="live"),
     path("g/<str:public_id>/replay/", teach.replay, name="replay"),
     path("history/", history.history, name="history"),
     path("health/", health.health, name="health"),

@@ -48,6 +48,18 @@ ensure_venv() {
     fi
 }
 
+# (Re)installs node_modules (axe-core, for the accessibility audit) when missing or package-lock.json changed.
+ensure_node_modules() {
+    local stamp
+    apt_need npm npm
+    stamp="node_modules/.installed-$(sha1sum package-lock.json | cut -c1-12)"
+    if [ ! -f "$stamp" ]; then
+        echo "==> installing the npm packages of the tests (package-lock.json)"
+        npm ci --no-audit --no-fund --loglevel=error
+        touch "$stamp"
+    fi
+}
+
 # Installs a Debian package when its command is missing: apt_need COMMAND PACKAGE
 apt_need() {
     command -v "$1" >/dev/null && return

@@ -1,4 +1,21 @@
+import os
+from pathlib import Path
+
+import polib
 import pytest
+from django.conf import settings
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _compiled_translations() -> None:
+    """The .mo files are built, never committed (scripts/env.sh compiles them): a test run started
+    by hand after a .po changed compiles the stale ones, so no test reads old translations."""
+    for po in Path(settings.BASE_DIR).glob("locale/*/LC_MESSAGES/*.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            partial = mo.with_name(f"{mo.name}.{os.getpid()}")  # others may run tests at the same time
+            polib.pofile(str(po)).save_as_mofile(str(partial))
+            partial.replace(mo)
 
 
 @pytest.fixture(autouse=True)

@@ -37,3 +37,23 @@ def test_solver_bench_prints_both_rules_and_the_winnable_request_times() -> None
     assert "easy" in out and "classic" in out
     assert "only winnable deals: time to find one" in out
     assert "targets, both rules" in out
+
+
+def test_page_bench_loads_the_game_page_in_chromium_and_times_taps() -> None:
+    out = run_bench("page.py", "--taps", "4", "--warmup", "0")
+    assert "first load of the game page (empty cache):" in out
+    assert "/static/django_htmx/htmx-2.min." in out  # every resource is counted, not only the page
+    assert "target: under 100 KB on first load" in out
+    assert "4 taps (draw, undo, draw, …), from the click to:" in out
+    assert "target: under 50 ms from tap to updated board (median)" in out
+    assert "browser console errors: 0\n" in out
+
+
+def test_watch_bench_follows_a_game_with_a_few_watchers_and_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)  # a fresh SQLite file, never the suite's PostgreSQL database
+    out = run_bench("watch.py", "--watchers", "3", "--moves", "4", "--pause", "0")
+    assert "3 watchers, 4 actions: 12 updates heard, 0 gaps fetched" in out
+    assert "owner's POST to each watcher's update, ms: median" in out
+    assert "events lost after resync: 0\n" in out
+    assert "server memory per open socket:" in out
+    assert "target: p95 under 100 ms with 500 watchers, 0 events lost" in out

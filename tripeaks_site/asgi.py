@@ -1,4 +1,9 @@
-"""ASGI entry point for daphne: HTTP through Django."""
+"""ASGI entry point for daphne: HTTP through Django, WebSockets through channels (games/routing.py).
+
+A socket's Origin must be one of ALLOWED_HOSTS (no other site's page may follow a game in its
+visitor's name); the session and user middleware tell the consumer whether its page is the owner's.
+Under daphne, writes go to the socket at once (eager_writes.py).
+"""
 
 import os
 
@@ -6,4 +11,22 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tripeaks_site.settings")
 
-application = get_asgi_application()
+http_application = get_asgi_application()  # sets Django up: the imports below need the app registry
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+from games.routing import websocket_urlpatterns  # noqa: E402
+from tripeaks_site import eager_writes  # noqa: E402
+from tripeaks_site.threads import ReusedThreads  # noqa: E402
+
+eager_writes.install()
+
+application = ProtocolTypeRouter(
+    {
+        "http": ReusedThreads(http_application, settings.REQUEST_THREADS),
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    }
+)

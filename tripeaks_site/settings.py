@@ -87,30 +87,36 @@ SQLITE_OPTIONS = {
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
+# HTTP requests run their synchronous code on this many reused threads per server process (threads.py),
+# each keeping its database connection open for CONN_MAX_AGE seconds: so a process holds at most this
+# many connections. (With Django's thread per request, persistent connections piled up instead: 50
+# players once exhausted PostgreSQL's 100 connections; and opening one per request cost more than a move.)
+REQUEST_THREADS = envint("REQUEST_THREADS", "16")
+CONN_MAX_AGE = envint("CONN_MAX_AGE", "600")
 if os.getenv("DATABASE_URL"):
-    # Under ASGI persistent connections pile up (one per worker thread and request): keep 0 unless
-    # a pooler sits in front. Measured: 50 players exhausted PostgreSQL's 100 connections at 60 s.
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=envint("CONN_MAX_AGE", "0"))}
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=CONN_MAX_AGE)}
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.getenv("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             "OPTIONS": SQLITE_OPTIONS,
-            "CONN_MAX_AGE": envint("CONN_MAX_AGE", "0"),
+            "CONN_MAX_AGE": CONN_MAX_AGE,
             "TEST": {"NAME": os.getenv("SQLITE_TEST_PATH", str(BASE_DIR / "test-db.sqlite3"))},
         }
     }
 
-if os.getenv("REDIS_URL"):
+# Redis carries the live events between server processes and keeps who is watching (games/audience.py).
+REDIS_URL = os.getenv("REDIS_URL", "")
+if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+            "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "tripeaks_site.layers.InMemoryLayer"}}  # one process
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [
@@ -131,6 +137,7 @@ LANGUAGES = [
     ("fr", _("French")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # a language switched to stays chosen, not only until the browser closes
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
@@ -152,7 +159,7 @@ SECURE_CSP = {
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
-    "connect-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],  # the live socket too: CSP3's 'self' covers ws(s) to this host (test_watch.py)
     "object-src": [CSP.NONE],
     "base-uri": [CSP.NONE],
     "frame-ancestors": [CSP.NONE],

@@ -1,16 +1,32 @@
-"""Card faces for the templates: ``{{ "TD"|card_label }}`` is "10♦"; ``{% peak_rows %}`` the peaks."""
+"""Card faces for the templates: ``{% card_face "TD" %}`` draws the 10♦; ``{% peak_rows %}`` the peaks.
+
+Written in Python rather than template nodes: 28 cards through the template engine took more
+than a third of a move's answer. Every value written is the engine's own (a position, a card
+name) or escaped.
+"""
+
+from typing import Any
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import pgettext_lazy
 
 from games.board import Cell
+from games.board_text import card_name, face_down_name
 
 register = template.Library()
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANK_LABELS = {"T": "10"}
+# The letters in a card's corner follow the page's language: the seeds write the king R♣ in Italian,
+# Spanish and Bulgarian; French decks say R, D, V.
+CORNER_RANKS = {
+    "T": "10",
+    "J": pgettext_lazy("card corner (jack)", "J"),
+    "Q": pgettext_lazy("card corner (queen)", "Q"),
+    "K": pgettext_lazy("card corner (king)", "K"),
+}
 
 
 @register.filter
@@ -23,30 +39,61 @@ def card_colour(card: str) -> str:
     return "red" if card[1] in "DH" else "black"
 
 
-@register.simple_tag
-def peak_rows(rows: list[list[Cell]], can_play: bool, hinted: int | None = None) -> SafeString:
-    """The four rows of the peaks. Written in Python: 28 cards through template nodes took
-    more than a third of a move's answer."""
-    hidden = format_html('<span class="visually-hidden">{}</span>', gettext("face-down card"))
-    return mark_safe(
-        "".join(
-            f'<div class="row row-{number}">{"".join(_peak_card(cell, can_play, hidden, hinted) for cell in row)}</div>'
-            for number, row in enumerate(rows, start=1)
-        )
+def _face(card: str) -> str:
+    """Rank and suit in two corners and a large suit in the middle; the name is the element's label."""
+    rank, suit = CORNER_RANKS.get(card[0], card[0]), SUIT_SYMBOLS[card[1]]
+    # The stylesheet draws the corners from these attributes: as text, "A♠ A♠" would be the visible
+    # label that the name ("ace of spades") fails to contain (WCAG 2.5.3, axe's label-content-name-mismatch).
+    corner = f'data-rank="{rank}" data-suit="{suit}" aria-hidden="true"'
+    return (
+        f'<span class="corner" {corner}></span><span class="pip" aria-hidden="true">{suit}</span>'
+        f'<span class="corner end" {corner}></span>'
     )
 
 
-def _peak_card(cell: Cell, can_play: bool, hidden: str, hinted: int | None) -> str:
-    """A peak position: an empty slot, or a card (a button for the owner, face up or down).
-    Every value written is the engine's own (a position, a card name) or escaped above."""
+@register.simple_tag
+def card_face(card: str, extra: str = "") -> SafeString:
+    """A face-up card that is not a button (the waste)."""
+    classes = f"card face {card_colour(card)} {extra}".strip()
+    return mark_safe(f'<span class="{classes}" role="img" aria-label="{escape(card_name(card))}">{_face(card)}</span>')
+
+
+@register.simple_tag(takes_context=True)
+def peak_rows(context: template.Context, rows: list[list[Cell]]) -> SafeString:
+    """The four rows of the peaks, laid on a grid of half-card steps (see static/css/tripeaks.css).
+
+    Reads from the context: ``can_play`` (buttons or plain cards), ``highlight`` (ring the playable
+    cards), ``hinted`` (the position "Teach me" suggests) and ``oob`` (an answer to an action:
+    cards the action turned face up show it).
+    """
+    options = {key: context.get(key) for key in ("can_play", "highlight", "hinted", "oob")}
+    hidden = f'<span class="visually-hidden">{escape(face_down_name())}</span>'
+    html = []
+    for number, row in enumerate(rows, start=1):
+        cards = "".join(_peak_card(cell, number, hidden, **options) for cell in row)
+        html.append(f'<div class="row row-{number}">{cards}</div>')
+    return mark_safe("".join(html))
+
+
+def _peak_card(cell: Cell, row: int, hidden: str, can_play: Any, highlight: Any, hinted: Any, oob: Any) -> str:
+    """A card of the peaks (a button for the owner), face up or down; nothing where it was removed."""
     if cell.removed:
-        return '<span class="slot" aria-hidden="true"></span>'
-    if cell.card:  # face down, nothing about the card is written: only that it is hidden
-        classes = f"card face {card_colour(cell.card)}" + (" playable" if cell.playable else "")
+        return ""
+    place = f"at-{cell.column} on-{row}"
+    if cell.card:
+        classes = f"card face {card_colour(cell.card)} {place}"
+        classes += " playable" if highlight and cell.playable else ""
         classes += " hinted" if cell.position == hinted else ""
-        face = card_label(cell.card)
+        classes += " flipped" if oob and cell.revealed else ""
+        face, named = _face(cell.card), f' aria-label="{escape(card_name(cell.card))}"'
+        focus = ""
     else:
-        classes, face = "card back", hidden
+        # Out of the Tab order: a face-down card can never be played (a click still says why).
+        classes, face, named, focus = f"card back {place}", hidden, "", ' tabindex="-1"'
     if can_play:
-        return f'<button type="submit" name="position" value="{cell.position}" class="{classes}">{face}</button>'
-    return f'<span class="{classes}">{face}</span>'
+        return (
+            f'<button type="submit" name="position" value="{cell.position}" class="{classes}"'
+            f'{named}{focus} data-position="{cell.position}">{face}</button>'
+        )
+    role = ' role="img"' if named else ""  # a plain span may carry a name only with a role
+    return f'<span class="{classes}"{role}{named}>{face}</span>'

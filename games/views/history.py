@@ -1,11 +1,12 @@
-"""The player's games, newest first, with filters and totals."""
+"""The player's games, newest first, with filters, totals and the chart of their scores."""
 
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from ..history import totals
+from ..chart import score_chart
+from ..history import finished_games, totals
 from ..models import Game, RuleChoice, Status
 from ..players import Player
 
@@ -23,9 +24,11 @@ def history(request: HttpRequest) -> HttpResponse:
     if rule in RuleChoice.values:
         shown = shown.filter(rule=rule)
     page = Paginator(shown, PAGE_SIZE).get_page(request.GET.get("page"))
+    finished = finished_games(games)  # the chart and the totals ignore the filters
     context = {
         "page": page,
-        "totals": totals(games),
+        "totals": totals(games, finished),
+        "chart": score_chart(finished),
         "result": result,
         "rule": rule,
         "statuses": Status.choices,

@@ -10,12 +10,11 @@ from django.views.decorators.http import require_GET, require_POST
 import engine
 
 from .. import actions, preferences
-from ..board import board
 from ..forms import ActionForm
 from ..http import HtmxHttpRequest
 from ..models import Game
 from ..players import Player
-from ..teaching import verdict_text
+from ..regions import regions_context
 
 # Refusals that error assistance explains; the others are always explained.
 ASSISTED = {"blocked", "not_adjacent"}
@@ -30,7 +29,8 @@ REFUSALS = {
 
 
 def page_context(request: HttpRequest, game: Game, played: engine.Game) -> dict[str, object]:
-    return {"b": board(game, played), "can_play": game.is_owned_by(Player.of(request)), "verdict": verdict_text(game)}
+    can_play = game.is_owned_by(Player.of(request))
+    return regions_context(game, played, can_play=can_play, highlight=preferences.load(request)["highlight_playable"])
 
 
 @require_GET

@@ -1,4 +1,4 @@
-"""Settings: error assistance (on by default), per user or in the session."""
+"""Settings: error assistance (on by default) and playable-card highlighting (off), per user or in the session."""
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse

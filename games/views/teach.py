@@ -20,6 +20,7 @@ def hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     context = {
         **page_context(request, game, played),
         "notice": hint_text(teaching, played),
+        "teaching": True,  # the explanation stays; other notices fade
         "hinted": teaching.position,
         "hint_draw": teaching.reason == "draw",
         "oob": bool(request.htmx),

@@ -7,11 +7,13 @@ from collections.abc import Iterator
 
 from django.http import HttpResponse
 from django.test import Client
+from django.utils import translation
 
 import engine
 from engine.cards import RANKS
 from engine.codes import CODE_SPACE
 from engine.layout import FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
+from games.board_text import card_name
 from games.models import Game
 from games.templatetags.cards import SUIT_SYMBOLS, card_label
 
@@ -90,6 +92,11 @@ _NOT_TOKEN_BEFORE = r"(?<![\w-])"
 _NOT_TOKEN_AFTER = r"(?![\w-])"
 
 
+def spoken_name(card: str) -> str:
+    with translation.override("en"):
+        return card_name(card)
+
+
 def card_patterns(card: str) -> dict[str, re.Pattern[str]]:
     """Every way a template could write ``card`` ("TD"): its name, its label, and variants."""
     rank, suit = card[0], card[1]
@@ -101,6 +108,8 @@ def card_patterns(card: str) -> dict[str, re.Pattern[str]]:
         "rank+symbol": re.compile(r"(?<![\w])" + re.escape(rank + SUIT_SYMBOLS[suit])),  # "T♦"
         "number+suit": re.compile(_NOT_TOKEN_BEFORE + re.escape(number + suit) + _NOT_TOKEN_AFTER),  # "10D"
         "words": re.compile(rf"\b{_RANK_WORDS[rank]} of {_SUIT_WORDS[suit]}\b", re.IGNORECASE),
+        "spoken name": re.compile(rf"\b{re.escape(spoken_name(card))}\b", re.IGNORECASE),  # "3 of hearts"
+        "corner": re.compile(re.escape(f'data-rank="{number}" data-suit="{SUIT_SYMBOLS[suit]}"')),  # drawn by CSS
     }
     return forms
 

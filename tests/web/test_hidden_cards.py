@@ -43,7 +43,7 @@ def assert_full_page(body: str, public_id: str, where: str) -> None:
     the search for hidden cards looks for the very form that shown cards take."""
     played = assert_hides(body, public_id, where)
     for card in [*played.visible().values(), played.waste]:
-        assert card_patterns(card)["label"].search(body), f"{where} does not show face-up card {card}"
+        assert card_patterns(card)["corner"].search(body), f"{where} does not show face-up card {card}"
 
 
 def send(owner: Client, watcher: Client, public_id: str, step: Step) -> tuple[HttpResponse, Client]:

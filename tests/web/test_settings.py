@@ -6,7 +6,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+import engine
 from games.models import Preferences
+
+from .helpers_play import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -37,3 +40,17 @@ def test_a_user_keeps_the_setting_in_the_database(client: Client) -> None:
     elsewhere = Client()
     elsewhere.force_login(user)
     assert not assistance_shown(elsewhere)
+
+
+def highlighted(client: Client, public_id: str) -> int:
+    return len(re.findall(r'class="card face [^"]*\bplayable\b', client.get(f"/g/{public_id}/").content.decode()))
+
+
+def test_playable_cards_are_highlighted_only_when_asked(client: Client) -> None:
+    public_id = start_game(client, "TP1-E-TRIPEAK")
+    fitting = len(engine.Game.new(engine.GameCode.parse("TP1-E-TRIPEAK")).playable())
+    assert fitting and highlighted(client, public_id) == 0  # off by default
+    client.post("/settings/", {"error_assistance": "on", "highlight_playable": "on"})
+    assert highlighted(client, public_id) == fitting
+    client.post("/settings/", {"error_assistance": "on"})
+    assert highlighted(client, public_id) == 0

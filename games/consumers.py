@@ -1,0 +1,147 @@
+"""The live socket of a game page, at /ws/g/<public id>/ (static/js/live.js opens it).
+
+What the server sends, as JSON text frames:
+- ``{"type": "board", "version": N}``: the game is at version N (its action count). Sent on connecting
+  and after each action; a watcher's frame after an action also carries ``"html"``, the read-only
+  regions as out-of-band swaps. A page behind N without usable HTML fetches its regions.
+- ``{"type": "watching", "count": N}``: how many pages other than the owner's follow the game.
+
+What a client sends is ignored: the socket only listens. A game that does not exist is answered by
+closing the socket with code ``UNKNOWN_GAME`` (4404) just after accepting it, so that the page knows
+not to reconnect; origins outside ALLOWED_HOSTS are refused before that (asgi.py).
+"""
+
+import asyncio
+import logging
+import random
+import re
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import BaseChannelLayer
+from django.conf import settings
+
+from . import audience, events, fanout
+from .models import Game
+from .players import Player
+
+logger = logging.getLogger(__name__)
+
+UNKNOWN_GAME = 4404  # a close code of the application range (4000-4999), after HTTP's 404
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what a public id may look like (and a group name may hold)
+WATCHING_DELAY = 0.5  # seconds: joins and leaves within it are told to the game's pages in one event
+
+
+@database_sync_to_async
+def find_game(public_id: str, scope: dict[str, Any]) -> tuple[int, bool] | None:
+    """The game's version and whether the socket's player owns it; None if there is no such game."""
+    game = Game.objects.filter(public_id=public_id).only("log", "user_id", "player_id").first()
+    if game is None:
+        return None
+    return game.version, game.is_owned_by(Player.of_scope(scope))
+
+
+def board_variant(query_string: bytes) -> str:
+    """The board the page shows (``?lang=fr&highlight=1``): it selects the HTML sent, nothing more."""
+    query = parse_qs(query_string.decode("latin-1"))
+    language = query.get("lang", [""])[0]
+    if language not in dict(settings.LANGUAGES):
+        language = settings.LANGUAGE_CODE
+    return audience.variant(language, query.get("highlight", [""])[0] == "1")
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    public_id = ""
+    group = ""  # the game's group, once joined
+    seat = ""  # audience.PLAYER or the watcher's board variant, once the game is known to exist
+    watching_shown: int | None = None
+    refresher: asyncio.Task[None] | None = None
+
+    async def connect(self) -> None:
+        await self.accept()
+        public_id = self.scope["url_route"]["kwargs"]["public_id"]
+        if not PUBLIC_ID.fullmatch(public_id):
+            await self.close(code=UNKNOWN_GAME)
+            return
+        # Join before reading the version: an action committed after the read is then always heard.
+        self.group = events.group_name(public_id)
+        await fanout.join(self.channel_layer, self.group, self)
+        found = await find_game(public_id, self.scope)
+        if found is None:
+            await fanout.leave(self.group, self)
+            self.group = ""
+            await self.close(code=UNKNOWN_GAME)
+            return
+        version, owner = found
+        self.public_id, self.seat = public_id, audience.PLAYER if owner else board_variant(self.scope["query_string"])
+        await audience.seats().take(public_id, self.seat, self.channel_name)
+        self.refresher = asyncio.create_task(self.keep_seat())
+        await self.send(text_data=events.board_frame(version))
+        await self.show_watching((await audience.seats().count(public_id)).watching)
+        tell_watching_soon(self.channel_layer, public_id)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Whatever a client sends, well-formed or not, is ignored: only the owner's POSTs change a game.
+        It is dropped before channels' dispatch, which would first close stale database connections in
+        the thread that runs Django's views: no flood of frames reaches that thread."""
+        if message["type"] != "websocket.receive":
+            await super().dispatch(message)
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await fanout.leave(self.group, self)
+        if self.seat:
+            if self.refresher:
+                self.refresher.cancel()
+            await audience.seats().leave(self.public_id, self.seat, self.channel_name)
+            tell_watching_soon(self.channel_layer, self.public_id)
+
+    async def keep_seat(self) -> None:
+        """Refresh this socket's seat before it expires, and correct the count shown if seats expired."""
+        while True:
+            await asyncio.sleep(audience.SEAT_REFRESH * random.uniform(0.8, 1.0))  # spread over the sockets
+            try:
+                await audience.seats().take(self.public_id, self.seat, self.channel_name)
+                await self.show_watching((await audience.seats().count(self.public_id)).watching)
+            except Exception:  # Redis away for a moment: the next round tries again
+                logger.warning("could not refresh the seat of %s on game %s", self.channel_name, self.public_id)
+
+    async def show_watching(self, count: int) -> None:
+        if count != self.watching_shown:
+            self.watching_shown = count
+            await self.send_json({"type": "watching", "count": count})
+
+    # The game group's events (events.py and tell_watching_soon), handed over by fanout.py
+
+    async def game_board(self, event: dict[str, Any]) -> None:
+        # One ASGI message per frame, made by the first page and shared by this process's others (fanout.py
+        # hands them all the same event): each page's send is then one call to the server, nothing more.
+        if "sends" not in event:
+            event["sends"] = {kind: {"type": "websocket.send", "text": frame} for kind, frame in event["frames"].items()}
+        sends = event["sends"]
+        await self.base_send(sends.get(self.seat, sends[events.PLAIN]))
+
+    async def game_watching(self, event: dict[str, Any]) -> None:
+        await self.show_watching(event["count"])
+
+
+_watching_soon: dict[tuple[asyncio.AbstractEventLoop, str], asyncio.Task[None]] = {}
+
+
+def tell_watching_soon(layer: BaseChannelLayer, public_id: str) -> None:
+    """Tell the game's pages how many watch, once for all the joins and leaves of the next moment:
+    a crowd of N arriving costs about N frames, not N² (one event per process and game at most)."""
+    key = (asyncio.get_running_loop(), public_id)
+    if key not in _watching_soon:
+        _watching_soon[key] = asyncio.create_task(_tell_watching(layer, key, public_id))
+
+
+async def _tell_watching(layer: BaseChannelLayer, key: tuple[asyncio.AbstractEventLoop, str], public_id: str) -> None:
+    try:
+        await asyncio.sleep(WATCHING_DELAY)
+    finally:
+        del _watching_soon[key]  # changes from now on are told by the next event
+    count = (await audience.seats().count(public_id)).watching
+    await layer.group_send(events.group_name(public_id), {"type": "game.watching", "count": count})

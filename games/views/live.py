@@ -1,0 +1,17 @@
+"""The regions of a game page as they stand now: what a live page fetches when it is behind."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from .. import actions
+from .play import page_context
+
+
+@require_GET
+@never_cache
+def live_regions(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The owner's forms (with this session's CSRF token) or the read-only board, each region out of band."""
+    game, played = actions.load(public_id)
+    return render(request, "games/game.html#live", {**page_context(request, game, played), "oob": True})

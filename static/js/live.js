@@ -1,0 +1,101 @@
+// TriPeaks live board: the game page follows its game over a WebSocket (games/consumers.py).
+// Each event carries the game's version (its action count). One the page already shows is ignored;
+// a watcher's next one brings its HTML and is swapped in; anything else (a gap, an owner's tab, a
+// reconnection) fetches the regions as they stand now. Without this file the page still works.
+"use strict";
+
+(() => {
+  const live = document.getElementById("live");
+  if (!live || !window.WebSocket || !window.htmx) return;
+  const UNKNOWN_GAME = 4404; // the game is gone: no point reconnecting
+  const RETRY_FIRST = 500; // ms, doubled after each failed attempt up to RETRY_MOST
+  const RETRY_MOST = 15000;
+  const watcher = live.dataset.role === "watcher"; // the owner's tabs cannot use the watchers' HTML
+  const watching = live.querySelector(".watching");
+  const reconnecting = live.querySelector(".reconnecting");
+
+  let socket = null;
+  let failures = 0;
+  let retry = null;
+  let newest = 0; // the newest version any event told of
+  let requests = 0; // htmx requests of this page in flight: their answers bring the board
+  let syncing = false;
+
+  const shown = () => Number(document.getElementById("board")?.dataset.version ?? 0);
+  const swap = (html) => htmx.swap(document.body, html, { swapStyle: "none" }); // out-of-band regions
+
+  function connect() {
+    retry = null;
+    const url = new URL(live.dataset.socket, location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(url);
+    // Up once the server has spoken (its first frame says the version), not merely once open.
+    socket.addEventListener("message", (event) => {
+      failures = 0;
+      reconnecting.textContent = "";
+      receive(JSON.parse(event.data));
+    });
+    socket.addEventListener("close", (event) => {
+      if (event.target !== socket) return; // a socket closed on purpose (page hidden)
+      socket = null;
+      if (event.code === UNKNOWN_GAME) return;
+      reconnecting.textContent = reconnecting.dataset.text;
+      watching.hidden = true; // no longer known: the next connection says it again
+      const delay = Math.min(RETRY_MOST, RETRY_FIRST * 2 ** failures++);
+      retry = setTimeout(connect, delay * (0.5 + Math.random() / 2)); // spread a crowd's reconnections
+    });
+  }
+
+  function receive(message) {
+    if (message.type === "watching") {
+      watching.querySelector("[data-watching]").textContent = message.count;
+      watching.hidden = false;
+    } else if (message.type === "board") {
+      newest = Math.max(newest, message.version);
+      if (message.version <= shown()) return;
+      if (watcher && message.html && message.version === shown() + 1 && !syncing) swap(message.html);
+      else catchUp();
+    }
+  }
+
+  // Fetch the regions as they stand; again while events tell of newer versions than the answer had.
+  async function catchUp() {
+    if (syncing || requests) return; // the answer on its way brings a board; then we look again
+    syncing = true;
+    let advanced = false;
+    try {
+      const answer = await fetch(live.dataset.sync, { cache: "no-store", credentials: "same-origin" });
+      if (answer.ok) {
+        const before = shown();
+        const html = await answer.text();
+        if (requests === 0 && Number(/data-version="(\d+)"/.exec(html)?.[1] ?? -1) > before) swap(html);
+        advanced = shown() > before;
+      }
+    } catch {
+      // offline for a moment: the next event, or the reconnection, tries again
+    } finally {
+      syncing = false;
+    }
+    if (advanced && newest > shown()) catchUp();
+  }
+
+  document.addEventListener("htmx:beforeRequest", () => requests++);
+  document.addEventListener("htmx:afterRequest", () => {
+    requests = Math.max(0, requests - 1);
+    if (!requests && newest > shown()) catchUp();
+  });
+
+  // A page leaving (or going into the back-forward cache) closes its socket, so it stops counting as
+  // watching at once; coming back opens a new one, whose first event says where the game is.
+  window.addEventListener("pagehide", () => {
+    clearTimeout(retry);
+    const closing = socket;
+    socket = null;
+    closing?.close(1000);
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && !socket) connect();
+  });
+
+  connect();
+})();

@@ -1,0 +1,141 @@
+"""Watching live in Chromium against the real server: the owner plays in one page, watchers' pages
+(other browser contexts, other players) and the owner's other tab follow without reloading.
+
+Lost events and cut sockets are made with Playwright's WebSocket routing, which sits between the
+page and the server: a routed socket is the page's real socket to daphne, and the test drops one
+of the server's frames or closes the connection from the server's side."""
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import pytest
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+
+import engine
+
+from .conftest import checked_page, console_errors, screenshot
+from .test_play import Table
+
+LIVE_SOCKET = re.compile(r"/ws/g/")
+SLOW = 20_000  # ms: a reconnection waits out its back-off (at most 15 s)
+
+
+@pytest.fixture
+def watcher(browser: Browser) -> Iterator[Page]:
+    """Another player's page: a browser context of its own."""
+    with checked_page(browser) as opened:
+        yield opened
+
+
+def advance(table: Table) -> None:
+    """The owner taps a card that fits, else draws; the test's copy of the game follows."""
+    if table.game.playable():
+        position = table.fitting()
+        table.card(position).click()
+        table.played(engine.log.tap_symbol(position))
+    else:
+        table.page.locator(".stock-button").click()
+        table.played(engine.log.DRAW)
+
+
+def test_a_watcher_sees_each_move_without_reloading_and_everyone_sees_who_watches(
+    page: Page, watcher: Page, server_url: str
+) -> None:
+    table = Table(page, server_url)
+    watcher.goto(table.url)
+    expect(watcher.locator("#status")).to_contain_text("watching (read-only)")
+    expect(page.locator(".watching")).to_have_text(re.compile(r"Watching now:\s*1"))  # the owner is not counted
+    expect(watcher.locator("[data-watching]")).to_have_text("1")
+    watcher.evaluate("window.__sameDocument = true")  # a reload would lose this
+
+    advance(table)
+    expect(watcher.locator("#board")).to_have_attribute("data-version", "1")
+    expect(watcher.locator("[data-counter=score]")).to_have_text("499")
+    page.locator(".stock-button").click()
+    table.played(engine.log.DRAW)
+    expect(watcher.locator("#board")).to_have_attribute("data-version", "2")
+    expect(watcher.locator("[data-counter=stock]")).to_have_text("22")
+    expect(watcher.locator("#board-text")).to_have_text(page.locator("#board-text").inner_text())
+    assert watcher.evaluate("window.__sameDocument") is True
+    expect(watcher.locator("#board form")).to_have_count(0)  # still read-only
+    screenshot(watcher, "watch-1280x800-en")
+
+    watcher.goto(server_url + "/new/")  # leaving the page closes its socket
+    expect(page.locator("[data-watching]")).to_have_text("0")
+
+
+def test_the_owners_other_tab_follows_and_then_plays_at_the_current_version(page: Page, server_url: str) -> None:
+    table = Table(page, server_url)
+    other = page.context.new_page()  # same context: same session, the owner's second tab
+    errors = console_errors(other)
+    other.goto(table.url)
+    expect(other.locator("[data-watching]")).to_have_text("0")
+    advance(table)
+    expect(other.locator("#board")).to_have_attribute("data-version", "1")
+    expect(other.locator("#board input[name=version]").first).to_have_value("1")  # its own forms, refreshed
+
+    other.locator(".stock-button").click()  # not a stale POST: applied
+    expect(other.locator("#board")).to_have_attribute("data-version", "2")
+    expect(page.locator("#board")).to_have_attribute("data-version", "2")
+    expect(other.locator("#notice")).not_to_contain_text("out of date")
+    assert not errors, errors
+
+
+@dataclass
+class Relay:
+    """Sits between a page's live sockets and the server: can lose the server's next board frame,
+    cut the connection from the server's side, and refuse new connections while cut."""
+
+    lose_next_board: bool = False
+    refusing: bool = False
+    servers: list[WebSocketRoute] = field(default_factory=list)
+
+    def route(self, page_side: WebSocketRoute) -> None:
+        if self.refusing:
+            page_side.close()
+            return
+        server_side = page_side.connect_to_server()
+        self.servers.append(server_side)
+
+        def forward(message: str | bytes) -> None:
+            if self.lose_next_board and '"type": "board"' in str(message):
+                self.lose_next_board = False  # as a full channel would drop it
+                return
+            page_side.send(message)
+
+        server_side.on_message(forward)
+
+    def cut(self) -> None:
+        self.refusing = True
+        self.servers[-1].close()
+
+
+def test_a_watcher_that_loses_an_event_or_its_socket_catches_up(page: Page, watcher: Page, server_url: str) -> None:
+    relay = Relay()
+    watcher.route_web_socket(LIVE_SOCKET, relay.route)
+    table = Table(page, server_url)
+    watcher.goto(table.url)
+    expect(page.locator("[data-watching]")).to_have_text("1")
+    board = watcher.locator("#board")
+
+    relay.lose_next_board = True
+    advance(table)  # version 1 never reaches the watcher
+    with watcher.expect_request(re.compile(r"/live/$")):
+        advance(table)  # version 2 does: a gap, so the page fetches the board
+    expect(board).to_have_attribute("data-version", "2")
+
+    relay.cut()
+    expect(watcher.locator(".reconnecting")).to_have_text("Reconnecting…")
+    expect(page.locator("[data-watching]")).to_have_text("0")
+    advance(table)
+    advance(table)
+    expect(board).to_have_attribute("data-version", "2")  # nothing reaches a page whose socket is down
+    screenshot(watcher, "watch-reconnecting-1280x800-en")
+
+    relay.refusing = False
+    expect(board).to_have_attribute("data-version", "4", timeout=SLOW)
+    expect(watcher.locator(".reconnecting")).to_have_text("")
+    expect(page.locator("[data-watching]")).to_have_text("1")
+    advance(table)
+    expect(board).to_have_attribute("data-version", "5")

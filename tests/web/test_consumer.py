@@ -1,0 +1,197 @@
+"""The live socket (games/consumers.py) through channels' WebsocketCommunicator and the real ASGI stack.
+
+Actions are POSTed through Django's test client; their events go out when their transaction
+commits, so these tests use real transactions (``transaction=True``)."""
+
+import json
+import re
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import Client
+
+from games import audience
+from games.consumers import UNKNOWN_GAME
+from games.models import Game
+
+from .conftest import act, start_game
+from .helpers_play import hidden_cards, leaks
+from .live import WAIT, in_event_loop, joined, next_of, socket
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def play(client: Client, game: Game, action: str, **data: object) -> None:
+    response = await sync_to_async(act)(client, game, action, htmx=True, **data)
+    assert response.status_code == 200, response.content
+
+
+async def progress(client: Client, game: Game) -> None:
+    """Tap the first playable card, else draw."""
+    played = await sync_to_async(lambda: Game.objects.get(pk=game.pk).replay())()
+    await play(client, game, "tap", position=played.playable()[0]) if played.playable() else await play(
+        client, game, "draw"
+    )
+
+
+@in_event_loop
+async def test_a_watcher_hears_the_version_on_joining_then_each_action_with_its_board(client: Client) -> None:
+    game = await sync_to_async(start_game)(client)
+    watcher = socket(game.public_id)
+    version, watching = await joined(watcher)
+    assert version == {"type": "board", "version": 0}
+    assert watching == {"type": "watching", "count": 1}
+
+    await progress(client, game)
+    first = await next_of(watcher, "board")
+    await play(client, game, "draw")
+    second = await next_of(watcher, "board")
+
+    assert (first["version"], second["version"]) == (1, 2)
+    for frame in (first, second):  # the read-only board, swapped in out of band
+        assert f'data-version="{frame["version"]}"' in frame["html"]
+        assert 'id="board"' in frame["html"] and 'hx-swap-oob="true"' in frame["html"]
+        assert "<form" not in frame["html"] and "csrfmiddlewaretoken" not in frame["html"]
+        assert "watching (read-only)" in frame["html"]
+    assert await watcher.receive_nothing(0.2) or (await watcher.receive_json_from())["type"] == "watching"
+    await watcher.disconnect()
+
+
+@in_event_loop
+async def test_the_owners_pages_hear_the_version_alone(client: Client) -> None:
+    """Their forms carry their own CSRF token: a tab that is behind fetches its regions (test_live.py)."""
+    game = await sync_to_async(start_game)(client)
+    owner = socket(game.public_id, client)
+    version, watching = await joined(owner)
+    assert version == {"type": "board", "version": 0}
+    assert watching == {"type": "watching", "count": 0}  # the owner's own pages do not count
+
+    await play(client, game, "draw")
+    assert await next_of(owner, "board") == {"type": "board", "version": 1}
+    await owner.disconnect()
+
+
+@in_event_loop
+async def test_a_signed_up_owner_is_known_by_their_login_and_another_user_watches(
+    client: Client, django_user_model: Any
+) -> None:
+    owner = await sync_to_async(django_user_model.objects.create_user)("owner", password="not-used-here")
+    await sync_to_async(client.force_login)(owner)
+    game = await sync_to_async(start_game)(client)
+    other = Client()
+    await sync_to_async(other.force_login)(await sync_to_async(django_user_model.objects.create_user)("other"))
+    assert (await joined(socket(game.public_id, client)))[1]["count"] == 0  # the owner's page
+    assert (await joined(socket(game.public_id, other)))[1]["count"] == 1  # a watcher's
+
+
+@in_event_loop
+async def test_a_page_that_reconnects_hears_where_the_game_is_now(client: Client) -> None:
+    """Events missed while the socket was down are not replayed: the first frame's version tells the page
+    it is behind, and it fetches the regions as they stand (live.js; test_live.py for the fetch)."""
+    game = await sync_to_async(start_game)(client)
+    watcher = socket(game.public_id)
+    await joined(watcher)
+    await watcher.disconnect()
+    await play(client, game, "draw")
+    await play(client, game, "draw")
+
+    again = socket(game.public_id)
+    version, _ = await joined(again)
+    assert version == {"type": "board", "version": 2}
+    await again.disconnect()
+
+
+@in_event_loop
+async def test_whatever_a_client_sends_is_ignored_and_changes_nothing(client: Client) -> None:
+    game = await sync_to_async(start_game)(client)
+    for who in (None, client):  # a watcher, and the owner too: only POSTs play
+        page = socket(game.public_id, who)
+        await joined(page)
+        await page.send_input({"type": "websocket.receive", "text": ""})
+        for text in (" ", "not json", "{", "[1, 2]", '{"type": "game.board", "frames": {"": "x"}}', "null"):
+            await page.send_to(text_data=text)
+        await page.send_json_to({"type": "tap", "position": 18, "version": 0})
+        await page.send_json_to({"type": "game.watching", "count": 1000})
+        await page.send_to(bytes_data=b"\x00\xff" * 1000)
+        assert await page.receive_nothing(0.6)  # no answer, no crash, no close
+        await play(client, game, "draw")  # and the socket still follows the game
+        assert (await next_of(page, "board"))["version"] == (await sync_to_async(Game.objects.get)(pk=game.pk)).version
+        await page.disconnect()
+    stored = await sync_to_async(Game.objects.get)(pk=game.pk)
+    assert stored.log == "++"  # the two draws, nothing else
+
+
+@in_event_loop
+async def test_a_socket_from_another_site_is_refused(client: Client) -> None:
+    game = await sync_to_async(start_game)(client)
+    for origin in ("http://evil.example", "http://127.0.0.1.evil.example", None):
+        connected, _ = await socket(game.public_id, client, origin=origin).connect()
+        assert not connected, origin
+
+
+@pytest.mark.parametrize("public_id", ["NoSuchGame000000", "x", "a%20b", "é", "-" * 40])
+@in_event_loop
+async def test_a_socket_for_a_game_that_does_not_exist_is_closed_with_4404(public_id: str) -> None:
+    page = socket(public_id)
+    connected, _ = await page.connect()
+    assert connected
+    assert await page.receive_output(WAIT) == {"type": "websocket.close", "code": UNKNOWN_GAME}
+
+
+@in_event_loop
+async def test_everyone_sees_how_many_watch_as_they_come_and_go(client: Client) -> None:
+    game = await sync_to_async(start_game)(client)
+    owner = socket(game.public_id, client)
+    assert (await joined(owner))[1]["count"] == 0
+    first, second = socket(game.public_id), socket(game.public_id, query="lang=fr&highlight=1")
+    assert (await joined(first))[1]["count"] == 1
+    assert (await joined(second))[1]["count"] == 2
+    assert (await next_of(owner, "watching"))["count"] == 2  # both arrivals told in one event
+    assert (await next_of(first, "watching"))["count"] == 2
+
+    await second.disconnect()
+    assert (await next_of(owner, "watching"))["count"] == 1
+    assert (await next_of(first, "watching"))["count"] == 1
+    await first.disconnect()
+    assert (await next_of(owner, "watching"))["count"] == 0
+    await owner.disconnect()
+    assert (await sync_to_async(audience.seats().audience)(game.public_id)).empty
+
+
+@in_event_loop
+async def test_each_watcher_gets_the_board_in_their_language_and_no_face_down_card(client: Client) -> None:
+    """A few actions of a game, watched in English and in French with playable cards ringed: every
+    frame is searched for every card hidden at that moment."""
+    game = await sync_to_async(start_game)(client)
+    english, french = socket(game.public_id), socket(game.public_id, query="lang=fr&highlight=1")
+    owner = socket(game.public_id, client)
+    for page in (english, french, owner):
+        await joined(page)
+    for step in range(10):
+        await progress(client, game)
+        played = await sync_to_async(lambda: Game.objects.get(pk=game.pk).replay())()
+        frames = [await next_of(page, "board") for page in (english, french, owner)]
+        for frame in frames:
+            found = leaks(json.dumps(frame, ensure_ascii=False), hidden_cards(played))
+            assert not found, found
+        assert frames[2] == {"type": "board", "version": step + 1}
+        assert ">Moves<" in frames[0]["html"] and ">Coups<" in frames[1]["html"]
+        assert 'lang="fr"' not in frames[1]["html"]  # the regions only: the page around them says its language
+        assert re.search(
+            r'<p id="board-text"[^>]*>[^<]*\w', frames[1]["html"]
+        )  # the board in words, for screen readers
+    for page in (english, french, owner):
+        await page.disconnect()
+
+
+@in_event_loop
+async def test_a_seat_not_refreshed_expires(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server that crashed leaves its seats behind: they stop counting once their time is up."""
+    seats, now = audience.seats(), audience.time.time()
+    await seats.take("crashedgame00000", audience.variant("en", False), "gone!1")
+    await seats.take("crashedgame00000", audience.PLAYER, "gone!2")
+    assert (await seats.count("crashedgame00000")) == audience.Audience(1, {"en-0": 1})
+    monkeypatch.setattr(audience.time, "time", lambda: now + audience.SEAT_TTL + 1)
+    assert (await seats.count("crashedgame00000")).empty
+    assert seats.audience("crashedgame00000").empty

@@ -1,0 +1,141 @@
+"""The HTTP side of live pages: what a move announces (games/events.py), the regions a page that is
+behind fetches (views/live.py), and the page's hooks for static/js/live.js."""
+
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.template.loader import render_to_string
+from django.test import Client
+
+from games import audience, events
+from games.models import Game
+
+from .conftest import act, shown_version
+from .helpers_play import HTMX
+
+CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], None]]]]
+
+
+class Announcements:
+    """What events.py does after a move, watched: the group sends (recorded instead of sent), the
+    templates it renders, and seats taken on the game as open sockets would take them."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+        self.renders: list[str] = []
+        self.seats: list[tuple[str, str]] = []
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        self.sent.append((group, message))
+
+    def render(self, name: str, context: dict[str, Any]) -> str:
+        self.renders.append(name)
+        return render_to_string(name, context)
+
+    def seat(self, kind: str, count: int) -> None:
+        for number in range(count):
+            channel = f"test!{kind}-{number}"
+            async_to_sync(audience.seats().take)(self.game.public_id, kind, channel)
+            self.seats.append((kind, channel))
+
+
+@pytest.fixture
+def announced(game: Game, monkeypatch: pytest.MonkeyPatch) -> Iterator[Announcements]:
+    watched = Announcements(game)
+    monkeypatch.setattr(events, "get_channel_layer", lambda: watched)
+    monkeypatch.setattr(events, "render_to_string", watched.render)
+    yield watched
+    for kind, channel in watched.seats:
+        async_to_sync(audience.seats().leave)(game.public_id, kind, channel)
+
+
+def test_with_nobody_watching_a_move_renders_and_sends_nothing(
+    player: Client, game: Game, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        assert act(player, game, "draw", htmx=True).status_code == 200
+    assert announced.sent == [] and announced.renders == []
+
+
+def test_a_move_renders_once_per_board_variant_watched_and_sends_one_event_after_commit(
+    player: Client, game: Game, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
+) -> None:
+    announced.seat(audience.PLAYER, 2)
+    announced.seat("en-0", 3)
+    announced.seat("fr-1", 1)
+    with django_capture_on_commit_callbacks() as callbacks:
+        assert act(player, game, "draw", htmx=True).status_code == 200
+        assert announced.sent == []  # nothing before the transaction commits
+    assert len(callbacks) == 1
+    callbacks[0]()
+    [(group, message)] = announced.sent
+    assert group == f"game.{game.public_id}" and message["type"] == "game.board"
+    assert sorted(message["frames"]) == ["", "en-0", "fr-1"]
+    assert message["frames"][""] == '{"type": "board", "version": 1}'
+    assert announced.renders == ["games/game.html#live"] * 2  # six pages, two variants: two renders
+
+
+def test_with_only_the_owners_pages_open_the_version_goes_without_html(
+    game: Game, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
+) -> None:
+    announced.seat(audience.PLAYER, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        events.announce(game, game.replay())
+    assert [message["frames"] for _, message in announced.sent] == [{"": '{"type": "board", "version": 0}'}]
+    assert announced.renders == []
+
+
+@pytest.mark.parametrize("action, data", [("undo", {}), ("draw", {"version": 7}), ("tap", {"position": 0})])
+def test_a_refused_or_stale_action_announces_nothing(
+    player: Client,
+    game: Game,
+    announced: Announcements,
+    django_capture_on_commit_callbacks: CaptureOnCommit,
+    action: str,
+    data: dict[str, object],
+) -> None:
+    announced.seat("en-0", 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        act(player, game, action, htmx=True, **data)
+    assert Game.objects.get(pk=game.pk).version == 0
+    assert announced.sent == []
+
+
+def test_the_owner_fetches_their_own_regions_with_forms_and_the_current_version(player: Client, game: Game) -> None:
+    act(player, game, "draw")
+    html = player.get(f"/g/{game.public_id}/live/").content.decode()
+    assert shown_version(html) == 1
+    assert 'name="version" value="1"' in html and "csrfmiddlewaretoken" in html
+    for region in ('id="board"', 'id="counters"', 'id="status"', 'id="board-text"'):
+        assert region in html
+    assert 'id="notice"' not in html  # a live page keeps its own message
+    assert html.count("hx-swap-oob") == 4
+
+
+def test_a_watcher_fetches_the_read_only_regions(game: Game) -> None:
+    response = Client().get(f"/g/{game.public_id}/live/", headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "no-cache" in response["Cache-Control"]
+    assert shown_version(html) == 0 and "<form" not in html and "watching (read-only)" in html
+
+
+def test_the_live_regions_of_an_unknown_game_are_404_and_only_read(player: Client, game: Game) -> None:
+    assert player.get("/g/NoSuchGame000000/live/").status_code == 404
+    assert player.post(f"/g/{game.public_id}/live/").status_code == 405
+
+
+def test_the_page_tells_live_js_where_to_listen_and_what_board_it_shows(player: Client, game: Game) -> None:
+    player.post("/settings/", {"error_assistance": "on", "highlight_playable": "on"})
+    owner = player.get(f"/g/{game.public_id}/").content.decode()
+    watcher = Client().get(f"/g/{game.public_id}/", headers={"Accept-Language": "fr"}).content.decode()
+    assert f'data-socket="/ws/g/{game.public_id}/?lang=en&amp;highlight=1"' in owner
+    assert f'data-socket="/ws/g/{game.public_id}/?lang=fr&amp;highlight=0"' in watcher
+    assert 'data-role="player"' in owner and 'data-role="watcher"' in watcher
+    for page in (owner, watcher):
+        assert f'data-sync="/g/{game.public_id}/live/"' in page
+        assert 'class="reconnecting" role="status"' in page and "/static/js/live.js" in page
+        assert '<span class="watching" hidden>' in page  # shown by live.js once the socket says how many

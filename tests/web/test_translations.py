@@ -1,0 +1,250 @@
+"""Five languages: the .po files are complete and keep their placeholders, every string of the
+sources is in them, the seeds' messages come out word for word, and the language is chosen from
+Accept-Language, switched on any page and remembered."""
+
+import re
+import shutil
+from html import unescape
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.template.loader import render_to_string
+from django.test import Client
+from django.utils import translation
+
+import engine
+from games.board_text import card_name
+
+from .conftest import CODE, act, engine_game, start_game
+
+ROOT = Path(settings.BASE_DIR)
+SEEDS = ROOT.parent / "shared" / "seeds"
+TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%")
+# What makemessages reads: the app, the templates, the settings (language names) and our JavaScript.
+SOURCES = ["games", "templates", "tripeaks_site", "static"]
+
+
+def catalog(language: str, domain: str = "django") -> polib.POFile:
+    return polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / f"{domain}.po"))
+
+
+def entries(language: str, domain: str = "django") -> list[polib.POEntry]:
+    return [entry for entry in catalog(language, domain) if not entry.obsolete]
+
+
+def test_every_language_but_english_has_a_catalog() -> None:
+    assert sorted(path.parent.parent.name for path in (ROOT / "locale").glob("*/LC_MESSAGES/django.po")) == sorted(
+        TRANSLATED
+    )
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_catalog_has_no_untranslated_or_fuzzy_entry(language: str) -> None:
+    po = catalog(language)
+    assert not po.metadata_is_fuzzy
+    assert [entry.msgid for entry in po.untranslated_entries()] == []
+    assert [entry.msgid for entry in po.fuzzy_entries()] == []
+    # polib counts a plural entry as translated when one form is: each form must be.
+    assert [
+        entry.msgid for entry in entries(language) if entry.msgid_plural and not all(entry.msgstr_plural.values())
+    ] == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_translations_keep_every_placeholder(language: str) -> None:
+    def placeholders(text: str) -> list[str]:
+        return sorted(PLACEHOLDER.findall(text))
+
+    lost = []
+    for entry in entries(language):
+        source = placeholders(entry.msgid_plural or entry.msgid)
+        forms = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
+        lost += [(entry.msgid, form) for form in forms if placeholders(form) != source]
+    assert lost == []
+
+
+def test_every_string_of_the_sources_is_in_the_catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """makemessages run on a copy of the sources (templates and Python; JavaScript's gettext
+    calls too, should there be any) finds no string that the catalogs lack."""
+    for folder in SOURCES:
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "locale").mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(settings, "LOCALE_PATHS", [tmp_path / "locale"])
+    missing = []
+    for domain in ("django", "djangojs"):
+        call_command("makemessages", locale=["it"], domain=domain, verbosity=0)
+        extracted = tmp_path / "locale" / "it" / "LC_MESSAGES" / f"{domain}.po"
+        if not extracted.exists():  # no string at all in this domain
+            continue
+        for language in TRANSLATED:
+            known = {(entry.msgctxt, entry.msgid) for entry in entries(language, domain)}
+            missing += [
+                (language, entry.msgid)
+                for entry in polib.pofile(str(extracted))
+                if (entry.msgctxt, entry.msgid) not in known
+            ]
+    assert missing == []
+
+
+# -- the seeds' words, over HTTP -------------------------------------------------------------------
+
+SEED_FILES = {"it": "000_*.txt", "es": "001_*.txt", "bg": "002_*.txt"}
+SEED_MESSAGES = {
+    "it": {
+        "not_adjacent": "Deve avere un valore superiore o inferiore di un'unità",
+        "blocked": "Questa carta è bloccata",
+        "no_moves": "Nessuna mossa possibile",
+        "rules": ("Facile", "Classica"),
+    },
+    "es": {
+        "not_adjacent": "Debe ser de un valor superior o inferior",
+        "blocked": "Esta carta está bloqueada",
+        "no_moves": "No hay más movimientos posibles",
+        "rules": ("Fácil", "Clásico"),
+    },
+    "bg": {
+        "not_adjacent": "Трябва да е с един ранг по-висока или по-ниска",
+        "blocked": "Тази карта е блокирана",
+        "no_moves": "Няма повече възможни ходове",
+        "rules": ("Лесен", "Класически"),
+    },
+}
+
+
+def seed_text(language: str) -> str:
+    (path,) = SEEDS.glob(SEED_FILES[language])
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("language", SEED_MESSAGES)
+def test_the_expected_messages_are_the_seeds_own_words(language: str) -> None:
+    text, words = seed_text(language), SEED_MESSAGES[language]
+    quoted = "«{}»" if language != "bg" else "„{}“"
+    for key in ("not_adjacent", "blocked", "no_moves"):
+        assert quoted.format(words[key]) in text
+    for rule in words["rules"]:
+        assert f"{rule} (" in text or quoted.format(rule) in text  # "Facile (re e asso collegati)", „Лесен“
+
+
+def not_adjacent_position() -> int:
+    start = engine.Game.new(engine.GameCode.parse(CODE))
+    return next(position for position in start.visible() if position not in start.playable())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("htmx", [True, False])
+@pytest.mark.parametrize("language", SEED_MESSAGES)
+def test_refusals_speak_the_seeds_words(client: Client, language: str, htmx: bool) -> None:
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    game = start_game(client)
+    words = SEED_MESSAGES[language]
+    for position, message in ((0, words["blocked"]), (not_adjacent_position(), words["not_adjacent"])):
+        response = act(client, game, "tap", htmx=htmx, position=position)
+        page = response.content.decode() if htmx else client.get(response["Location"]).content.decode()
+        assert message in unescape(page)  # as shown: the page writes "un&#x27;unità"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", SEED_MESSAGES)
+def test_a_blocked_game_and_the_rules_speak_the_seeds_words(client: Client, language: str) -> None:
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    game = start_game(client)
+    played = engine_game(game)
+    while played.status == "playing":  # greedy play: this deal ends blocked
+        played.tap(played.playable()[0]) if played.playable() else played.draw()
+    game.record(played)
+    game.save()
+    page = client.get(f"/g/{game.public_id}/").content.decode()
+    easy, classic = SEED_MESSAGES[language]["rules"]
+    assert SEED_MESSAGES[language]["no_moves"] in page and easy in page
+    new_game = client.get("/new/").content.decode()
+    assert easy in new_game and classic in new_game
+
+
+# -- choosing the language -------------------------------------------------------------------------
+
+
+def page_language(html: str) -> str:
+    match = re.search(r'<html lang="([\w-]+)"', html)
+    assert match
+    return match.group(1)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("accept", "language", "new_game"),
+    [
+        ("it-IT,it;q=0.9,en;q=0.5", "it", "Nuova partita"),
+        ("es", "es", "Nueva partida"),
+        ("bg-BG", "bg", "Нова игра"),
+        ("fr-CH, fr;q=0.9", "fr", "Nouvelle partie"),
+        ("de-DE", "en", "New game"),  # a language we do not have: English
+    ],
+)
+def test_accept_language_chooses_the_language(client: Client, accept: str, language: str, new_game: str) -> None:
+    html = client.get("/new/", headers={"accept-language": accept}).content.decode()
+    assert (page_language(html), f"<h1>{new_game}</h1>" in html) == (language, True)
+
+
+@pytest.mark.django_db
+def test_every_page_offers_the_language_switch_with_a_label_and_a_button(client: Client) -> None:
+    game = start_game(client)
+    for url in ("/new/", f"/g/{game.public_id}/", "/history/", "/settings/", "/accounts/login/", "/nowhere/"):
+        html = client.get(url, headers={"accept-language": "bg"}).content.decode()
+        form = re.search(r'<form method="post" action="/i18n/setlang/".*?</form>', html, re.DOTALL)
+        assert form, url
+        assert '<label for="language-choice">Език</label>' in form.group(0)
+        assert '<select name="language" id="language-choice">' in form.group(0)
+        assert '<option value="bg" lang="bg" selected>Български</option>' in form.group(0)
+        assert '<button type="submit">Смени</button>' in form.group(0)
+        assert f'name="next" value="{url}"' in form.group(0)
+
+
+@pytest.mark.django_db
+def test_switching_sets_the_cookie_and_later_pages_use_it(client: Client) -> None:
+    game = start_game(client)
+    page = f"/g/{game.public_id}/"
+    response = client.post("/i18n/setlang/", {"language": "bg", "next": page}, headers={"accept-language": "it"})
+    assert (response.status_code, response["Location"]) == (302, page)
+    cookie = response.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert (cookie.value, cookie["max-age"]) == ("bg", settings.LANGUAGE_COOKIE_AGE)
+    assert settings.LANGUAGE_COOKIE_AGE >= 60 * 60 * 24 * 365  # remembered, not only until the browser closes
+    html = client.get(page, headers={"accept-language": "it"}).content.decode()  # the cookie wins
+    assert page_language(html) == "bg"
+    assert "Тесте за теглене: 23 карти; купчина за изхвърлени карти: " in html
+    assert client.get("/history/").content.decode().count("Вашите игри") == 1
+    refused = act(client, game, "tap", htmx=True, position=0).content.decode()
+    assert "Тази карта е блокирана" in refused
+
+
+@pytest.mark.django_db
+def test_the_board_text_and_the_cards_speak_the_page_language(client: Client) -> None:
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "it"
+    game = start_game(client)
+    html = client.get(f"/g/{game.public_id}/").content.decode()
+    played = engine_game(game)
+    assert html.count("carta coperta") == 18 + 18  # the live region, and each face-down card's own name
+    with translation.override("it"):
+        names = {position: card_name(card) for position, card in played.visible().items()}
+    assert all(" di " in name for name in names.values())  # "3 di picche", "re di fiori"
+    for position, name in names.items():
+        button = re.search(rf'<button [^>]*value="{position}"[^>]*>', html)
+        assert button and f'aria-label="{name}"' in button.group(0)
+    text = re.search(r'<p id="board-text"[^>]*aria-live="polite"[^>]*>([^<]*)</p>', html)
+    assert text and text.group(1).startswith("Tallone: 23 carte; scarto: ")
+    after = act(client, game, "draw", htmx=True).content.decode()
+    assert re.search(r'<p id="board-text"[^>]*hx-swap-oob="innerHTML"[^>]*>Tallone: 22 carte; scarto: ', after)
+
+
+@pytest.mark.django_db
+def test_the_error_pages_speak_the_page_language(client: Client) -> None:
+    html = client.get("/nowhere/", headers={"accept-language": "es"}).content.decode()
+    assert "<h1>Página no encontrada</h1>" in html
+    with translation.override("fr"):
+        server_error = render_to_string("500.html")  # as Django's handler renders it: no request, no context
+    assert '<html lang="fr">' in server_error and "<h1>Un problème est survenu</h1>" in server_error
