@@ -10,6 +10,7 @@ import json
 import os
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
@@ -89,4 +90,6 @@ async def scenario(first: LiveServer, second: LiveServer) -> None:
 def test_a_watcher_on_one_process_hears_every_action_played_through_the_other(
     two_servers: tuple[LiveServer, LiveServer],
 ) -> None:
-    asyncio.run(scenario(*two_servers))
+    # On a thread of its own: in a whole-suite run, Playwright's sync API keeps an event loop on this one.
+    with ThreadPoolExecutor(1) as runner:
+        runner.submit(asyncio.run, scenario(*two_servers)).result()

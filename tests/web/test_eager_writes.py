@@ -1,0 +1,71 @@
+"""Twisted's TCP writes under daphne go to the socket at once (tripeaks_site/eager_writes.py)."""
+
+import socket
+from collections.abc import Iterator
+
+import pytest
+from twisted.internet import tcp
+
+from tripeaks_site import eager_writes
+
+
+class PullProducer:
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def resumeProducing(self) -> None:  # noqa: N802  # Twisted's name
+        self.asked += 1
+
+
+class Reactor:
+    """Records which connections ask to be told when their socket can take more."""
+
+    def __init__(self) -> None:
+        self.writers: list[tcp.Connection] = []
+
+    def addWriter(self, writer: tcp.Connection) -> None:  # noqa: N802  # Twisted's name
+        self.writers.append(writer)
+
+
+@pytest.fixture
+def sockets() -> Iterator[tuple[tcp.Connection, socket.socket, Reactor]]:
+    """A connection on one end of a socket pair (with a small send buffer), the other end, and its reactor."""
+    eager_writes.install()
+    ours, theirs = socket.socketpair()
+    ours.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    reactor = Reactor()
+    connection = tcp.Connection(ours, None, reactor)
+    connection.connected = True
+    yield connection, theirs, reactor
+    ours.close()
+    theirs.close()
+
+
+def test_a_write_to_an_idle_connection_is_sent_at_once(sockets: tuple[tcp.Connection, socket.socket, Reactor]) -> None:
+    connection, theirs, reactor = sockets
+    connection.write(b"a frame")
+    assert theirs.recv(100) == b"a frame"
+    assert reactor.writers == []  # no turn of the reactor needed
+
+
+def test_what_the_socket_does_not_take_waits_for_the_reactor(
+    sockets: tuple[tcp.Connection, socket.socket, Reactor],
+) -> None:
+    connection, theirs, reactor = sockets
+    data = bytes(range(256)) * 4096  # 1 MB: more than the socket's buffers hold
+    connection.write(data)
+    waiting = b"".join(connection._tempDataBuffer)
+    assert 0 < len(waiting) < len(data)
+    assert data.endswith(waiting)
+    assert reactor.writers == [connection]
+    connection.write(b"after")  # behind what waits, never before it
+    assert connection._tempDataBuffer[-1] == b"after"
+    assert reactor.writers == [connection, connection]
+
+
+def test_a_pull_producer_still_waits_for_the_flush(sockets: tuple[tcp.Connection, socket.socket, Reactor]) -> None:
+    connection, _, reactor = sockets
+    connection.registerProducer(PullProducer(), False)
+    connection.write(b"a chunk")
+    assert connection._tempDataBuffer == [b"a chunk"]
+    assert reactor.writers == [connection]
