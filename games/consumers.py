@@ -119,7 +119,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         # One ASGI message per frame, made by the first page and shared by this process's others (fanout.py
         # hands them all the same event): each page's send is then one call to the server, nothing more.
         if "sends" not in event:
-            event["sends"] = {kind: {"type": "websocket.send", "text": frame} for kind, frame in event["frames"].items()}
+            event["sends"] = {
+                kind: {"type": "websocket.send", "text": frame} for kind, frame in event["frames"].items()
+            }
         sends = event["sends"]
         await self.base_send(sends.get(self.seat, sends[events.PLAIN]))
 

@@ -34,4 +34,4 @@ def _write(self: tcp.Connection, data: bytes) -> None:
 
 
 def install() -> None:
-    tcp.Connection.write = _write  # type: ignore[method-assign]
+    tcp.Connection.write = _write  # type: ignore[method-assign,assignment]

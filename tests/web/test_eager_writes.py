@@ -13,7 +13,7 @@ class PullProducer:
     def __init__(self) -> None:
         self.asked = 0
 
-    def resumeProducing(self) -> None:  # noqa: N802  # Twisted's name
+    def resumeProducing(self) -> None:  # Twisted's name
         self.asked += 1
 
 
@@ -23,7 +23,7 @@ class Reactor:
     def __init__(self) -> None:
         self.writers: list[tcp.Connection] = []
 
-    def addWriter(self, writer: tcp.Connection) -> None:  # noqa: N802  # Twisted's name
+    def addWriter(self, writer: tcp.Connection) -> None:  # Twisted's name
         self.writers.append(writer)
 
 
@@ -33,6 +33,7 @@ def sockets() -> Iterator[tuple[tcp.Connection, socket.socket, Reactor]]:
     eager_writes.install()
     ours, theirs = socket.socketpair()
     ours.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    theirs.setblocking(False)  # what has not been sent is not waited for
     reactor = Reactor()
     connection = tcp.Connection(ours, None, reactor)
     connection.connected = True
@@ -51,7 +52,7 @@ def test_a_write_to_an_idle_connection_is_sent_at_once(sockets: tuple[tcp.Connec
 def test_what_the_socket_does_not_take_waits_for_the_reactor(
     sockets: tuple[tcp.Connection, socket.socket, Reactor],
 ) -> None:
-    connection, theirs, reactor = sockets
+    connection, _, reactor = sockets
     data = bytes(range(256)) * 4096  # 1 MB: more than the socket's buffers hold
     connection.write(data)
     waiting = b"".join(connection._tempDataBuffer)
