@@ -113,6 +113,11 @@ def test_an_illegal_tap_shows_the_message_and_changes_nothing(page: Page, server
     table.card(table.misfit()).click()
     expect(page.locator("#notice")).to_contain_text("Must be one rank higher or lower")
     table.shows_version(0)
+    message = page.locator("#notice p")
+    assert message.evaluate("p => getComputedStyle(p).animationName") == "fade-out"  # it fades; the text stays
+    page.get_by_role("button", name="Teach me").click()
+    expect(message).not_to_have_class(re.compile(r"\bfades\b"))  # an explanation stays in view
+    expect(message).to_have_text(re.compile(r"\w"))
 
 
 def test_a_drag_onto_the_waste_plays_the_card_and_a_drag_elsewhere_does_not(page: Page, server_url: str) -> None:
