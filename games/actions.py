@@ -1,7 +1,8 @@
-"""Everything that changes a game goes through here.
+"""Everything that changes a game goes through here: validate, write, then notify on commit.
 
 Views parse the request and call one of these functions; ``play`` loads the game, replays its
-log through the engine, applies the action and saves, inside one transaction.
+log through the engine, applies the action and saves, inside one transaction; once it commits,
+the game's live pages hear of it (events.py).
 """
 
 import contextlib

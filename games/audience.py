@@ -141,12 +141,15 @@ class RedisSeats:
         return self._clients[loop]
 
     def audience(self, public_id: str) -> Audience:
-        counts = self._count(keys=self._keys(public_id), args=[time.time()])
-        return Audience.from_counts(dict(zip(seat_kinds(), counts, strict=True)))
+        return self._audience(self._count(keys=self._keys(public_id), args=[time.time()]))
 
     async def count(self, public_id: str) -> Audience:
         _, count = self._client()
-        counts = await count(keys=self._keys(public_id), args=[time.time()])
+        return self._audience(await count(keys=self._keys(public_id), args=[time.time()]))
+
+    @staticmethod
+    def _audience(counts: list[int]) -> Audience:
+        """COUNT_SEATS's answer: one count per seat kind, in ``seat_kinds()`` order."""
         return Audience.from_counts(dict(zip(seat_kinds(), counts, strict=True)))
 
     async def take(self, public_id: str, kind: str, channel: str) -> None:

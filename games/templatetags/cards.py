@@ -22,7 +22,7 @@ RANK_LABELS = {"T": "10"}
 # The letters in a card's corner follow the page's language: the seeds write the king R♣ in Italian,
 # Spanish and Bulgarian; French decks say R, D, V.
 CORNER_RANKS = {
-    "T": "10",
+    **RANK_LABELS,
     "J": pgettext_lazy("card corner (jack)", "J"),
     "Q": pgettext_lazy("card corner (queen)", "Q"),
     "K": pgettext_lazy("card corner (king)", "K"),
