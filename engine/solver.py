@@ -18,7 +18,7 @@ line. And the waste card matters only through the free peak cards that fit on it
 import functools
 from dataclasses import dataclass
 
-from .layout import ALL_REMOVED, COVER_MASKS, FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
+from .layout import ALL_REMOVED, COVER_MASKS, FIRST_WASTE, PEAK_CARDS, STOCK_SIZE, is_uncovered
 from .log import DRAW, tap_symbol
 from .rules import RANK_ADJACENT, Rule
 
@@ -29,7 +29,7 @@ _DRAW = -1  # an action in a line: a draw, not a tap
 
 def free_cards(removed: int) -> int:
     """The face-up cards still on the peaks, as a mask."""
-    return sum(1 << p for p in range(PEAK_CARDS) if not removed >> p & 1 and removed & COVER_MASKS[p] == COVER_MASKS[p])
+    return sum(1 << p for p in range(PEAK_CARDS) if not removed >> p & 1 and is_uncovered(p, removed))
 
 
 def _uncovered_later() -> tuple[int, ...]:
@@ -77,7 +77,7 @@ class _MaskGraph:
                 if child not in self.index:
                     self.index[child] = len(self.masks)
                     self.masks.append(child)
-                    up = sum(1 << q for q in uncovers[position] if child & COVER_MASKS[q] == COVER_MASKS[q])
+                    up = sum(1 << q for q in uncovers[position] if is_uncovered(q, child))
                     self.free.append(free ^ bit | up)
                 children.append((position, self.index[child]))
             self.children.append(tuple(children))
@@ -101,11 +101,6 @@ class _Deal:
             self.rank_masks[r] |= 1 << position
         # The positions whose card fits on each waste rank, as masks.
         self.fits = [self.rank_masks[a] | self.rank_masks[b] for a, b in neighbours]
-        # next_draw[d][w]: having drawn d cards, the draw count after which rank w is on the waste.
-        self.next_draw = [[_UNREACHED] * 13 for _ in range(STOCK_SIZE + 2)]
-        for drawn in range(STOCK_SIZE - 1, -1, -1):
-            row = self.next_draw[drawn] = self.next_draw[drawn + 1][:]
-            row[stock_rank[drawn]] = drawn + 1
         # For the dead-end tests below: the peak cards that could go on the
         # waste just before each card, the cards that some stock card left after d draws fits, and
         # how many stock cards of each rank are left after d draws.
@@ -229,9 +224,15 @@ class _Sweep:
     def __init__(self, deal: _Deal) -> None:
         self.deal = deal
         self.graph = _graph()
+        # next_draw[d][w]: having drawn d cards, the draw count after which rank w is on the waste.
+        # Built here, not in _Deal: most solves end in the depth-first search, which never reads it.
+        next_draw = [[_UNREACHED] * 13 for _ in range(STOCK_SIZE + 2)]
+        for drawn in range(STOCK_SIZE - 1, -1, -1):
+            row = next_draw[drawn] = next_draw[drawn + 1][:]
+            row[deal.stock_rank[drawn]] = drawn + 1
         # by_draw[d][p]: having drawn d, the fewest draws after which the waste fits position p.
         self.by_draw = [
-            [min(deal.next_draw[d][a], deal.next_draw[d][b]) for a, b in (deal.neighbours[r] for r in deal.rank)]
+            [min(next_draw[d][a], next_draw[d][b]) for a, b in (deal.neighbours[r] for r in deal.rank)]
             for d in range(STOCK_SIZE + 2)
         ]
 

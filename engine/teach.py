@@ -11,6 +11,7 @@ from typing import Literal
 from .codes import CODE_SPACE, GameCode
 from .game import Game
 from .layout import FIRST_WASTE
+from .log import UNDO
 from .rules import Rule
 from .solver import Solution, solve_position, winnable_quickly
 
@@ -106,19 +107,13 @@ def analyse(game: Game) -> Analysis:
     """For a finished game: could the deal be won, and which action of the line played lost it."""
     if game.status == "won":
         return Analysis(True, None, None)
-    if not solve(Game(game.cards, game.rule, game.code)).winnable:
+    # The game ended lost, so its position is unwinnable; the action that lost it is the first one
+    # that the fewest undos back to a winnable position take away.
+    undos = undos_to_winnable(game)
+    if undos is None:
         return Analysis(False, None, None)
     standing = _standing_actions(game)
-    # positions after 1..n standing actions; find the first that is unwinnable (it exists: the game ended lost)
-    positions = list(reversed(_undone(game)))[1:]
-    low, high = 0, len(positions) - 1
-    while low < high:
-        middle = (low + high) // 2
-        if solve(positions[middle]).winnable:
-            low = middle + 1
-        else:
-            high = middle
-    index = standing[low]
+    index = standing[len(standing) - undos]
     return Analysis(True, index, _moves_after(game.log, index))
 
 
@@ -126,7 +121,7 @@ def _standing_actions(game: Game) -> list[int]:
     """The 1-based log indices of the actions still standing, in order."""
     stack: list[int] = []
     for index, symbol in enumerate(game.log, start=1):
-        if symbol == "-":
+        if symbol == UNDO:
             stack.pop()
         else:
             stack.append(index)
@@ -134,7 +129,7 @@ def _standing_actions(game: Game) -> list[int]:
 
 
 def _moves_after(log: str, index: int) -> int:
-    return sum(1 for symbol in log[:index] if symbol != "-")
+    return sum(1 for symbol in log[:index] if symbol != UNDO)
 
 
 def winnable_code(rule: Rule = Rule.EASY) -> GameCode:
