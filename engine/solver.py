@@ -1,48 +1,41 @@
 """An exact TriPeaks solver: can every peak card still be removed, and how?
 
-Two searches over the compact state (removed-cards mask, cards drawn, waste rank), both exact;
+Three searches over the compact state (removed-cards mask, cards drawn, waste rank), cheapest first;
 docs/solver.md explains them and their figures.
 
-1. A depth-first search with good move order, a transposition table and two sound tests that cut
-   off positions which can no longer be won, stopped after a budget of positions. Most winnable
-   deals fall to it in well under a millisecond.
-2. Otherwise a forward sweep over the sets of removed cards, fewest removed first: every mask is
+1. Random lines that tap a fitting card whenever there is one and draw otherwise: a few dozen cost
+   well under a millisecond and win most winnable deals. A line found wins; none found proves nothing.
+2. A depth-first search with good move order, a transposition table and two sound tests that cut
+   off positions which can no longer be won, stopped after a budget of positions. It also finds
+   the wins that need a draw while a card still fits (the random lines never draw then).
+3. Otherwise a forward sweep over the sets of removed cards, fewest removed first: every mask is
    visited once, carrying for each waste rank the fewest draws that reach it. It decides any deal
    in a bounded time (at most 22,932 masks), which is what proving a deal unwinnable needs.
 
-Both rest on one dominance: a position is at least as good with fewer cards drawn (same mask, same
-waste rank), because an extra draw can always be slipped in just before the next draw of a longer
-line. And the waste card matters only through the free peak cards that fit on it.
+The two exact searches rest on one dominance: a position is at least as good with fewer cards drawn
+(same mask, same waste rank), because an extra draw can always be slipped in just before the next
+draw of a longer line. And the waste card matters only through the free peak cards that fit on it.
 """
 
 import functools
+import random
 from dataclasses import dataclass
 
-from .layout import ALL_REMOVED, COVER_MASKS, FIRST_WASTE, PEAK_CARDS, STOCK_SIZE, is_uncovered
+from .layout import ALL_REMOVED, FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
 from .log import DRAW, tap_symbol
+from .masks import LATER, TURNED_UP, free_cards, mask_graph
 from .rules import RANK_ADJACENT, Rule
 
-DEPTH_FIRST_BUDGET = 1000  # positions; past it the sweep decides
+# Before the sweep, in this order: random lines and the depth-first search, each stage going on
+# from where that search's previous stage stopped. For the lines, how many in all so far; for the
+# depth-first search, its budget in positions in all (it keeps what it proved lost).
+# Cheapest first: most winnable deals fall to the first stage, wins that need a draw while a card
+# fits to the second, and the later stages give each another chance (bench/solver.py measures it).
+QUICK_STAGES: tuple[tuple[str, int], ...] = (("lines", 20), ("depth", 100), ("lines", 60), ("depth", 1000))
 _UNREACHED = STOCK_SIZE + 1  # more draws than there are: not reachable
 _DRAW = -1  # an action in a line: a draw, not a tap
 
 
-def free_cards(removed: int) -> int:
-    """The face-up cards still on the peaks, as a mask."""
-    return sum(1 << p for p in range(PEAK_CARDS) if not removed >> p & 1 and is_uncovered(p, removed))
-
-
-def _uncovered_later() -> tuple[int, ...]:
-    """For each position, the cards that can only be turned up after it is removed (all it covers)."""
-    later = [0] * PEAK_CARDS
-    for p in range(PEAK_CARDS):  # a card's coverers have higher positions, so ``later[q]`` is complete
-        for q in range(p):
-            if COVER_MASKS[q] >> p & 1:
-                later[p] |= 1 << q | later[q]
-    return tuple(later)
-
-
-_LATER = _uncovered_later()
 # The one or two ranks each rank fits on (a pair either way), under each rule.
 _NEIGHBOURS = {
     rule: [(min(ws), max(ws)) for ws in ([w for w in range(13) if RANK_ADJACENT[rule][q * 13 + w]] for q in range(13))]
@@ -50,67 +43,48 @@ _NEIGHBOURS = {
 }
 
 
-class _MaskGraph:
-    """Every legal mask of removed cards, fewest removed first, with its free cards and its children.
-
-    The same for every deal, so it is built once (about 0.1 s, 15 MB): the searches then step from
-    mask to mask by index, without recomputing which cards a removal turns up.
-    """
-
-    def __init__(self) -> None:
-        self.masks = [0]
-        self.free = [free_cards(0)]
-        self.index = {0: 0}
-        self.children: list[tuple[tuple[int, int], ...]] = []  # (position removed, child's index)
-        uncovers = [[q for q in range(PEAK_CARDS) if COVER_MASKS[q] >> p & 1] for p in range(PEAK_CARDS)]
-        done = 0
-        while done < len(self.masks):  # breadth first: the lists grow as the loop goes
-            mask, free = self.masks[done], self.free[done]
-            done += 1
-            children = []
-            rest = free
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                position = bit.bit_length() - 1
-                child = mask | bit
-                if child not in self.index:
-                    self.index[child] = len(self.masks)
-                    self.masks.append(child)
-                    up = sum(1 << q for q in uncovers[position] if is_uncovered(q, child))
-                    self.free.append(free ^ bit | up)
-                children.append((position, self.index[child]))
-            self.children.append(tuple(children))
-
-
-@functools.cache
-def _graph() -> _MaskGraph:
-    return _MaskGraph()
-
-
 class _Deal:
-    """What both searches need to know of one deal under one rule."""
+    """What the searches need to know of one deal under one rule."""
 
     def __init__(self, cards: tuple[int, ...], rule: Rule) -> None:
         self.rule = rule
         self.rank = rank = [card % 13 for card in cards[:PEAK_CARDS]]
-        self.stock_rank = stock_rank = [card % 13 for card in cards[FIRST_WASTE + 1 :]]
+        self.stock_rank = [card % 13 for card in cards[FIRST_WASTE + 1 :]]
         self.neighbours = neighbours = _NEIGHBOURS[rule]
         self.rank_masks = [0] * 13
         for position, r in enumerate(rank):
             self.rank_masks[r] |= 1 << position
         # The positions whose card fits on each waste rank, as masks.
         self.fits = [self.rank_masks[a] | self.rank_masks[b] for a, b in neighbours]
-        # For the dead-end tests below: the peak cards that could go on the
-        # waste just before each card, the cards that some stock card left after d draws fits, and
-        # how many stock cards of each rank are left after d draws.
-        self.peak_before = [self.fits[rank[p]] & ~_LATER[p] for p in range(PEAK_CARDS)]
-        self.stock_fits = [0] * (STOCK_SIZE + 1)
-        self.stock_left = [[0] * 13 for _ in range(STOCK_SIZE + 1)]
+
+    # For the dead-end tests below, built when first asked for (the random lines need none of it):
+    # the peak cards that could go on the waste just before each card, the cards that some stock card
+    # left after d draws fits, and how many stock cards of each rank are left after d draws.
+
+    @functools.cached_property
+    def peak_before(self) -> list[int]:
+        return [self.fits[self.rank[p]] & ~LATER[p] for p in range(PEAK_CARDS)]
+
+    @functools.cached_property
+    def stock_fits(self) -> list[int]:
+        fits = [0] * (STOCK_SIZE + 1)
         for drawn in range(STOCK_SIZE - 1, -1, -1):
-            self.stock_fits[drawn] = self.stock_fits[drawn + 1] | self.fits[stock_rank[drawn]]
-            left = self.stock_left[drawn] = self.stock_left[drawn + 1][:]
-            left[stock_rank[drawn]] += 1
+            fits[drawn] = fits[drawn + 1] | self.fits[self.stock_rank[drawn]]
+        return fits
+
+    @functools.cached_property
+    def stock_left(self) -> list[list[int]]:
+        row = [0] * 13
+        left = [row[:]]  # after all draws, then backwards
+        for r in reversed(self.stock_rank):
+            row[r] += 1
+            left.append(row[:])
+        left.reverse()
+        return left
+
+    def rank_counts(self, removed: int) -> list[int]:
+        """How many peak cards of each rank are left."""
+        return [(mask & ~removed).bit_count() for mask in self.rank_masks]
 
     # Dead ends (docs/solver.md). In a winning line every peak card left is tapped onto the card just
     # before it on the waste: the waste card now (only for a card that fits it now), a stock card not
@@ -121,97 +95,189 @@ class _Deal:
         """A card left that nothing can go before: no stock card left fits it, nor any peak card left
         that can be removed before it, and it does not fit the waste now."""
         alone = ALL_REMOVED & ~removed & ~fitting & ~self.stock_fits[drawn]
+        peak_before = self.peak_before
         while alone:
             bit = alone & -alone
             alone ^= bit
-            if not self.peak_before[bit.bit_length() - 1] & ~removed:
+            if not peak_before[bit.bit_length() - 1] & ~removed:
                 return True
         return False
 
-    def outnumbered(self, removed: int, drawn: int, waste: int) -> bool:
-        """Classic only: the cards left cannot each have a card of their own before them.
+    def supply(self, removed: int, drawn: int, waste: int) -> list[int]:
+        """For each rank, the cards that could go on the waste before a card left: the peak cards
+        left, the stock cards left and the waste card. Every action takes exactly one away: the
+        card on the waste before it, which nothing can follow any more."""
+        supply = [count + left for count, left in zip(self.rank_counts(removed), self.stock_left[drawn], strict=True)]
+        supply[waste] += 1
+        return supply
+
+    @staticmethod
+    def outnumbered(count: list[int], supply: list[int]) -> bool:
+        """Classic only: the cards left (``count`` of each rank) cannot each have a card of their own
+        before them, out of ``supply``.
 
         A card of an odd rank goes only on an even rank and the other way round, so this is Hall's
         condition on two paths of ranks (even cards over the odd ranks around them, odd cards over the
         even ones), where serving each rank from the rank below first, then from the one above, is
         exact. Under Easy the king–ace wrap joins the paths into a cycle: not used there.
         """
-        left = ALL_REMOVED & ~removed
-        stock = self.stock_left[drawn]
-        count = [(left & mask).bit_count() for mask in self.rank_masks]
         spare_for_even = 0  # cards of the odd rank below that its even neighbour below did not need
-        spare_for_odd = count[0] + stock[0] + (waste == 0)
+        spare_for_odd = supply[0]
         for r in range(1, 13, 2):
             short = count[r - 1] - spare_for_even  # the even rank below r
-            above = count[r] + stock[r] + (waste == r)
-            if short > above:
+            if short > supply[r]:
                 return True
-            spare_for_even = above - short if short > 0 else above
+            spare_for_even = supply[r] - short if short > 0 else supply[r]
             short = count[r] - spare_for_odd  # the odd rank r
-            above = count[r + 1] + stock[r + 1] + (waste == r + 1)
-            if short > above:
+            if short > supply[r + 1]:
                 return True
-            spare_for_odd = above - short if short > 0 else above
+            spare_for_odd = supply[r + 1] - short if short > 0 else supply[r + 1]
         return count[12] > spare_for_even
 
 
+# A fixed sequence of random numbers for the random lines: the same position always gets the same
+# answer, and no generator is seeded per solve.
+def _dice(count: int) -> tuple[float, ...]:
+    rng = random.Random("tripeaks")
+    return tuple(rng.random() for _ in range(count))
+
+
+_ROLLS_PER_LINE = 28  # at most one choice per peak card
+_DICE = _dice(_ROLLS_PER_LINE * max(effort for stage, effort in QUICK_STAGES if stage == "lines"))
+
+
+def _random_lines(deal: _Deal, removed: int, drawn: int, waste: int, lines: range) -> list[int] | None:
+    """Random lines that tap a fitting card (any of them, at random) whenever one fits and draw
+    otherwise; the first that clears the peaks, or None. ``lines`` numbers them: line n rolls the
+    dice from ``n * _ROLLS_PER_LINE`` on, so a line is the same whichever stage plays it.
+
+    No table, no test: a line costs about 5 µs. These lines never draw while a card fits, so
+    they miss the wins that need to keep a card for later; the depth-first search finds those.
+    """
+    # The cards that fit on each peak card and on each stock card, as masks of positions.
+    on_peak_card = [deal.fits[r] for r in deal.rank]
+    on_stock_card = [deal.fits[r] for r in deal.stock_rank]
+    start_free = free_cards(removed)
+    for number in lines:
+        roll = number * _ROLLS_PER_LINE
+        taps: list[int] = []  # for each tap: the cards drawn before it × 32 + its position
+        mask, stock, free = removed, drawn, start_free
+        fitting = free & deal.fits[waste]
+        while True:
+            while not fitting and stock < STOCK_SIZE:  # draw until a card fits
+                fitting = free & on_stock_card[stock]
+                stock += 1
+            if not fitting:
+                break
+            if fitting & (fitting - 1):  # several fit: one of them at random
+                bits = []
+                while fitting:
+                    bit = fitting & -fitting
+                    fitting ^= bit
+                    bits.append(bit)
+                fitting = bits[int(_DICE[roll] * len(bits))]
+                roll += 1
+            position = fitting.bit_length() - 1
+            taps.append(stock << 5 | position)
+            mask |= fitting
+            if mask == ALL_REMOVED:
+                return _with_draws(taps, drawn)
+            near, turned_up = TURNED_UP[position]
+            free ^= fitting | turned_up[mask & near]
+            fitting = free & on_peak_card[position]
+    return None
+
+
+def _with_draws(taps: list[int], drawn: int) -> list[int]:
+    """The line of ``_random_lines``' taps, with the draws before each."""
+    line: list[int] = []
+    for tap in taps:
+        line.extend([_DRAW] * ((tap >> 5) - drawn))
+        drawn = tap >> 5
+        line.append(tap & 31)
+    return line
+
+
 class _DepthFirst:
-    """Depth-first search, uncovering moves first, with a table of positions known lost."""
+    """Depth-first search, uncovering moves first, with a table of positions known lost.
 
-    def __init__(self, deal: _Deal, budget: int) -> None:
+    ``solve`` may be called again with a larger budget: the table keeps what was proved lost. Like
+    the random lines, it carries the free cards along instead of looking them up in the mask table:
+    a search of a few hundred positions then touches little memory, and runs as fast when the
+    processor's caches hold nothing of it (as after a sweep, or in a web server).
+    """
+
+    def __init__(self, deal: _Deal) -> None:
         self.deal = deal
-        self.budget = budget
-        self.graph = _graph()
-        self.lost: dict[int, int] = {}  # (mask index, fitting free cards) -> lost from this many draws on
+        self.lost: dict[int, int] = {}  # (mask, fitting free cards) -> lost from this many draws on
         self.states = 0
-        self.classic = deal.rule is Rule.CLASSIC
-
-    def solve(self, removed: int, drawn: int, waste: int) -> list[int] | None:
-        """A winning line; None if there is none, or if the budget ran out (see ``exhausted``)."""
-        line: list[int] = []
-        return line if self._search(self.graph.index[removed], drawn, waste, line) else None
+        self.budget = 0
 
     @property
     def exhausted(self) -> bool:
         return self.states >= self.budget
 
-    def _search(self, index: int, drawn: int, waste: int, line: list[int]) -> bool:
-        graph, deal = self.graph, self.deal
-        removed = graph.masks[index]
-        if removed == ALL_REMOVED:
-            return True
-        free = graph.free[index]
-        fitting = free & deal.fits[waste]
-        key = index << PEAK_CARDS | fitting  # the waste matters only through the cards that fit it
-        if self.lost.get(key, _UNREACHED) <= drawn or self.states >= self.budget:
-            return False
-        self.states += 1
-        if self._hopeless(removed, drawn, waste, fitting):
-            self.lost[key] = drawn  # both tests only get stricter with more cards drawn
-            return False
-        moves = sorted(
-            (-graph.free[child].bit_count(), position, child)  # moves that turn cards up first
-            for position, child in graph.children[index]
-            if fitting >> position & 1
-        )
-        for _, position, child in moves:
-            line.append(position)
-            if self._search(child, drawn, deal.rank[position], line):
-                return True
-            line.pop()
-        if drawn < STOCK_SIZE:
-            line.append(_DRAW)
-            if self._search(index, drawn + 1, deal.stock_rank[drawn], line):
-                return True
-            line.pop()
-        if self.states < self.budget:  # a search cut short proves nothing
-            self.lost[key] = drawn
-        return False
+    def solve(self, removed: int, drawn: int, waste: int, budget: int) -> list[int] | None:
+        """A winning line; None if there is none, or if ``budget`` positions were expanded in all
+        (see ``exhausted``)."""
+        self.budget = budget
+        deal, lost = self.deal, self.lost
+        fits, rank, stock_rank = deal.fits, deal.rank, deal.stock_rank
+        lone_card, outnumbered = deal.lone_card, deal.outnumbered
+        classic = deal.rule is Rule.CLASSIC
+        # Peak cards left and supply per rank (``_Deal.supply``), kept up to date along the line.
+        count, supply = deal.rank_counts(removed), deal.supply(removed, drawn, waste)
+        line: list[int] = []
 
-    def _hopeless(self, removed: int, drawn: int, waste: int, fitting: int) -> bool:
-        """Two sound tests that no line wins from here; both only get stricter as cards are drawn."""
-        deal = self.deal
-        return deal.lone_card(removed, drawn, fitting) or (self.classic and deal.outnumbered(removed, drawn, waste))
+        # A closure, not a method: the search's locals are its fastest names.
+        def search(removed: int, free: int, drawn: int, waste: int) -> bool:
+            if removed == ALL_REMOVED:
+                return True
+            fitting = free & fits[waste]
+            key = removed << PEAK_CARDS | fitting  # the waste matters only through the cards that fit it
+            if lost.get(key, _UNREACHED) <= drawn or self.states >= budget:
+                return False
+            self.states += 1
+            if lone_card(removed, drawn, fitting) or (classic and outnumbered(count, supply)):
+                lost[key] = drawn  # both tests only get stricter with more cards drawn
+                return False
+            supply[waste] -= 1  # whatever is done next, the waste card now can serve no other card
+            if fitting:
+                for _, position, up in _taps(removed, fitting):
+                    tapped = rank[position]
+                    count[tapped] -= 1
+                    line.append(position)
+                    if search(removed | 1 << position, free ^ 1 << position | up, drawn, tapped):
+                        return True
+                    line.pop()
+                    count[tapped] += 1
+            if drawn < STOCK_SIZE:
+                line.append(_DRAW)
+                if search(removed, free, drawn + 1, stock_rank[drawn]):
+                    return True
+                line.pop()
+            supply[waste] += 1
+            if self.states < budget:  # a search cut short proves nothing
+                lost[key] = drawn
+            return False
+
+        return line if search(removed, free_cards(removed), drawn, waste) else None
+
+
+def _taps(removed: int, fitting: int) -> list[tuple[int, int, int]]:
+    """The taps on the ``fitting`` cards, the ones that turn up the most cards first:
+    (-cards turned up, position, the cards turned up as a mask)."""
+    taps = []
+    while fitting:
+        bit = fitting & -fitting
+        fitting ^= bit
+        position = bit.bit_length() - 1
+        near, turned_up = TURNED_UP[position]
+        up = turned_up[(removed | bit) & near]
+        taps.append((-up.bit_count(), position, up))
+    if len(taps) > 1:
+        taps.sort()
+    return taps
 
 
 class _Sweep:
@@ -223,9 +289,9 @@ class _Sweep:
 
     def __init__(self, deal: _Deal) -> None:
         self.deal = deal
-        self.graph = _graph()
+        self.graph = mask_graph()
         # next_draw[d][w]: having drawn d cards, the draw count after which rank w is on the waste.
-        # Built here, not in _Deal: most solves end in the depth-first search, which never reads it.
+        # Built here, not in _Deal: most solves end in the quick searches, which never read it.
         next_draw = [[_UNREACHED] * 13 for _ in range(STOCK_SIZE + 2)]
         for drawn in range(STOCK_SIZE - 1, -1, -1):
             row = next_draw[drawn] = next_draw[drawn + 1][:]
@@ -240,17 +306,19 @@ class _Sweep:
         graph, by_draw, rank = self.graph, self.by_draw, self.deal.rank
         # For each position: the two ranks it can be tapped onto, and its own rank.
         taps = [(*self.deal.neighbours[r], r) for r in rank]
-        reach: list[list[int] | None] = [None] * len(graph.masks)
+        # reach[13 * index + w], in one byte array (300 KB, not 22,932 lists): little to allocate, and
+        # little for the processor's caches to hold, which the quick searches of the next solve use.
+        count = len(graph.masks)
+        reach = self.reach = bytearray([_UNREACHED]) * (13 * count)
+        seen = self.seen = bytearray(count)
         start = graph.index[removed]
-        first = reach[start] = [_UNREACHED] * 13
-        first[waste] = drawn
-        unreached = [_UNREACHED] * 13
+        reach[13 * start + waste] = drawn
+        seen[start] = True
         level = [start]
         while level:  # the inner loop is the solver's hottest: plain comparisons, no calls
             children: list[int] = []
             for index in level:
-                parent = reach[index]
-                assert parent is not None
+                parent = reach[13 * index : 13 * index + 13]
                 drawing = by_draw[min(parent)]
                 for position, child in graph.children[index]:
                     a, b, q = taps[position]
@@ -261,31 +329,33 @@ class _Sweep:
                         best = parent[b]
                     if best == _UNREACHED:
                         continue
-                    entry = reach[child]
-                    if entry is None:
-                        entry = reach[child] = unreached[:]
+                    slot = 13 * child + q
+                    if not seen[child]:
+                        seen[child] = True
                         children.append(child)
-                        entry[q] = best
-                    elif best < entry[q]:
-                        entry[q] = best
+                        reach[slot] = best
+                    elif best < reach[slot]:
+                        reach[slot] = best
             level = children
-        if reach[-1] is None:  # the last mask is the cleared table
+        if not seen[-1]:  # the last mask is the cleared table
             return None
-        return self._line(reach, start)
+        return self._line(start)
 
-    def _line(self, reach: list[list[int] | None], start: int) -> list[int]:
+    def _reached(self, index: int) -> bytearray:
+        """The fewest draws to each waste rank for the mask at ``index``."""
+        return self.reach[13 * index : 13 * index + 13]
+
+    def _line(self, start: int) -> list[int]:
         """Walk back from the cleared table to the start, each step one that gives its draw count exactly."""
         graph = self.graph
         backwards: list[int] = []
         index = len(graph.masks) - 1
-        values = reach[index]
-        assert values is not None
+        values = self._reached(index)
         waste = values.index(min(values))
         while index != start:
             mask, target = graph.masks[index], values[waste]
-            position, parent_index, source = self._step_into(reach, mask, waste, target)
-            parent = reach[parent_index]
-            assert parent is not None
+            position, parent_index, source = self._step_into(mask, waste, target)
+            parent = self._reached(parent_index)
             backwards.append(position)
             if source < 0:  # drew from the parent's best position until the waste fitted
                 fewest = min(parent)
@@ -295,7 +365,7 @@ class _Sweep:
         backwards.reverse()
         return backwards
 
-    def _step_into(self, reach: list[list[int] | None], mask: int, waste: int, target: int) -> tuple[int, int, int]:
+    def _step_into(self, mask: int, waste: int, target: int) -> tuple[int, int, int]:
         """A tap into (mask, waste) after exactly ``target`` draws: (position, parent's index, the
         parent's waste rank it went on, or -1 when drawn onto)."""
         graph, rank = self.graph, self.deal.rank
@@ -303,9 +373,9 @@ class _Sweep:
             if not mask >> position & 1 or rank[position] != waste:
                 continue
             parent_index = graph.index.get(mask ^ 1 << position)
-            parent = None if parent_index is None else reach[parent_index]
-            if parent is None or parent_index is None or not graph.free[parent_index] >> position & 1:
+            if parent_index is None or not self.seen[parent_index] or not graph.free[parent_index] >> position & 1:
                 continue
+            parent = self._reached(parent_index)
             for source in self.deal.neighbours[waste]:
                 if parent[source] == target:
                     return position, parent_index, source
@@ -323,9 +393,8 @@ class Solution:
 def solve_position(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int, waste: int) -> Solution:
     """Solve the position: ``cards`` in deal order (engine numbers), ``waste`` the waste's rank."""
     deal = _Deal(cards, rule)
-    quick = _DepthFirst(deal, DEPTH_FIRST_BUDGET)
-    line = quick.solve(removed, drawn, waste)
-    if line is None and quick.exhausted:
+    line, settled = _quick(deal, removed, drawn, waste)
+    if not settled:
         line = _Sweep(deal).solve(removed, drawn, waste)
     if line is None:
         return Solution(False, "")
@@ -333,9 +402,24 @@ def solve_position(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int,
 
 
 def winnable_quickly(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int, waste: int) -> bool | None:
-    """The depth-first search alone: True or False when it settles the position within its budget,
-    None when it does not (the sweep would be needed)."""
-    search = _DepthFirst(_Deal(cards, rule), DEPTH_FIRST_BUDGET)
-    if search.solve(removed, drawn, waste) is not None:
-        return True
-    return None if search.exhausted else False
+    """The quick searches alone: True or False when they settle the position, None when they do not
+    (the sweep would be needed)."""
+    line, settled = _quick(_Deal(cards, rule), removed, drawn, waste)
+    return (line is not None) if settled else None
+
+
+def _quick(deal: _Deal, removed: int, drawn: int, waste: int) -> tuple[list[int] | None, bool]:
+    """(a winning line or None, whether that settles it) after the stages of ``QUICK_STAGES``."""
+    depth_first = _DepthFirst(deal)
+    lines_played = 0
+    for stage, effort in QUICK_STAGES:
+        if stage == "lines":
+            line = _random_lines(deal, removed, drawn, waste, range(lines_played, effort))
+            lines_played = effort
+        else:
+            line = depth_first.solve(removed, drawn, waste, effort)
+            if line is None and not depth_first.exhausted:
+                return None, True
+        if line is not None:
+            return line, True
+    return None, False

@@ -87,7 +87,7 @@ def test_every_line_replays_to_a_win_and_the_game_is_unchanged(game: Game) -> No
 def test_the_two_searches_agree_and_the_sweep_writes_a_winning_line(game: Game) -> None:
     removed, drawn, waste = game.state
     deal = _Deal(game.cards, game.rule)
-    depth_first = _DepthFirst(deal, budget=10**9).solve(removed, drawn, waste % 13)
+    depth_first = _DepthFirst(deal).solve(removed, drawn, waste % 13, budget=10**9)
     sweep = _Sweep(deal).solve(removed, drawn, waste % 13)
     assert (depth_first is None) == (sweep is None)
     if sweep is not None:

@@ -7,7 +7,8 @@ import random
 
 from engine import Game, Rule
 from engine.cards import CARD_NAMES
-from engine.solver import _Deal, _Sweep, free_cards
+from engine.masks import free_cards
+from engine.solver import _Deal, _Sweep
 
 
 def lost_by_the_sweep(game: Game) -> bool:
@@ -20,7 +21,8 @@ def dead_ends(game: Game) -> tuple[bool, bool]:
     removed, drawn, waste = game.state
     deal = _Deal(game.cards, game.rule)
     fitting = free_cards(removed) & deal.fits[waste % 13]
-    return deal.lone_card(removed, drawn, fitting), deal.outnumbered(removed, drawn, waste % 13)
+    supply = deal.supply(removed, drawn, waste % 13)
+    return deal.lone_card(removed, drawn, fitting), deal.outnumbered(deal.rank_counts(removed), supply)
 
 
 def randomly_played(rng: random.Random, rule: Rule) -> Game:
