@@ -243,7 +243,7 @@ class _DepthFirst:
                 return False
             supply[waste] -= 1  # whatever is done next, the waste card now can serve no other card
             if fitting:
-                for _, position, up in _taps(removed, fitting):
+                for _, _, position, up in _taps(removed, fitting):
                     tapped = rank[position]
                     count[tapped] -= 1
                     line.append(position)
@@ -264,9 +264,10 @@ class _DepthFirst:
         return line if search(removed, free_cards(removed), drawn, waste) else None
 
 
-def _taps(removed: int, fitting: int) -> list[tuple[int, int, int]]:
-    """The taps on the ``fitting`` cards, the ones that turn up the most cards first:
-    (-cards turned up, position, the cards turned up as a mask)."""
+def _taps(removed: int, fitting: int) -> list[tuple[int, int, int, int]]:
+    """The taps on the ``fitting`` cards in the order to try them: the ones that turn up the most
+    cards first, then the ones that more cards wait for (lower on their peak): (-cards turned up,
+    -cards waiting for it, position, the cards turned up as a mask)."""
     taps = []
     while fitting:
         bit = fitting & -fitting
@@ -274,10 +275,14 @@ def _taps(removed: int, fitting: int) -> list[tuple[int, int, int]]:
         position = bit.bit_length() - 1
         near, turned_up = TURNED_UP[position]
         up = turned_up[(removed | bit) & near]
-        taps.append((-up.bit_count(), position, up))
+        taps.append((-up.bit_count(), _DEPTH[position], position, up))
     if len(taps) > 1:
         taps.sort()
     return taps
+
+
+# For each position, minus the number of cards that can only be turned up after it is removed.
+_DEPTH = tuple(-LATER[p].bit_count() for p in range(PEAK_CARDS))
 
 
 class _Sweep:
