@@ -58,8 +58,8 @@ class _Deal:
         self.fits = [self.rank_masks[a] | self.rank_masks[b] for a, b in neighbours]
 
     # For the dead-end tests below, built when first asked for (the random lines need none of it):
-    # the peak cards that could go on the waste just before each card, the cards that some stock card
-    # left after d draws fits, and how many stock cards of each rank are left after d draws.
+    # the peak cards that could go on the waste just before each card, and the cards that some stock
+    # card left after d draws fits.
 
     @functools.cached_property
     def peak_before(self) -> list[int]:
@@ -71,16 +71,6 @@ class _Deal:
         for drawn in range(STOCK_SIZE - 1, -1, -1):
             fits[drawn] = fits[drawn + 1] | self.fits[self.stock_rank[drawn]]
         return fits
-
-    @functools.cached_property
-    def stock_left(self) -> list[list[int]]:
-        row = [0] * 13
-        left = [row[:]]  # after all draws, then backwards
-        for r in reversed(self.stock_rank):
-            row[r] += 1
-            left.append(row[:])
-        left.reverse()
-        return left
 
     def rank_counts(self, removed: int) -> list[int]:
         """How many peak cards of each rank are left."""
@@ -107,7 +97,9 @@ class _Deal:
         """For each rank, the cards that could go on the waste before a card left: the peak cards
         left, the stock cards left and the waste card. Every action takes exactly one away: the
         card on the waste before it, which nothing can follow any more."""
-        supply = [count + left for count, left in zip(self.rank_counts(removed), self.stock_left[drawn], strict=True)]
+        supply = self.rank_counts(removed)
+        for r in self.stock_rank[drawn:]:
+            supply[r] += 1
         supply[waste] += 1
         return supply
 
