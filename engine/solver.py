@@ -20,18 +20,20 @@ draw of a longer line. And the waste card matters only through the free peak car
 import functools
 import random
 from dataclasses import dataclass
+from typing import Literal
 
 from .layout import ALL_REMOVED, FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
 from .log import DRAW, tap_symbol
 from .masks import LATER, TURNED_UP, free_cards, mask_graph
 from .rules import RANK_ADJACENT, Rule
 
-# Before the sweep, in this order: random lines and the depth-first search, each stage going on
-# from where that search's previous stage stopped. For the lines, how many in all so far; for the
-# depth-first search, its budget in positions in all (it keeps what it proved lost).
+# Before the sweep, in this order: random lines and the depth-first search. For the lines, how many
+# in all so far (a stage plays the next line numbers); for the depth-first search, its budget in
+# positions in all (a stage starts again from the position, keeping the table of positions lost).
 # Cheapest first: most winnable deals fall to the first stage, wins that need a draw while a card
 # fits to the second, and the later stages give each another chance (bench/solver.py measures it).
-QUICK_STAGES: tuple[tuple[str, int], ...] = (("lines", 20), ("depth", 100), ("lines", 60), ("depth", 1000))
+Stage = Literal["lines", "depth"]
+QUICK_STAGES: tuple[tuple[Stage, int], ...] = (("lines", 20), ("depth", 100), ("lines", 60), ("depth", 1000))
 _UNREACHED = STOCK_SIZE + 1  # more draws than there are: not reachable
 _DRAW = -1  # an action in a line: a draw, not a tap
 
@@ -135,17 +137,20 @@ def _dice(count: int) -> tuple[float, ...]:
 
 
 _ROLLS_PER_LINE = 28  # at most one choice per peak card
-_DICE = _dice(_ROLLS_PER_LINE * max(effort for stage, effort in QUICK_STAGES if stage == "lines"))
+_LINES = max(effort for stage, effort in QUICK_STAGES if stage == "lines")  # line numbers 0 to _LINES - 1
+_DICE = _dice(_ROLLS_PER_LINE * _LINES)
 
 
 def _random_lines(deal: _Deal, removed: int, drawn: int, waste: int, lines: range) -> list[int] | None:
     """Random lines that tap a fitting card (any of them, at random) whenever one fits and draw
-    otherwise; the first that clears the peaks, or None. ``lines`` numbers them: line n rolls the
-    dice from ``n * _ROLLS_PER_LINE`` on, so a line is the same whichever stage plays it.
+    otherwise; the first that clears the peaks, or None. ``lines`` numbers them (below ``_LINES``):
+    line n rolls the dice from ``n * _ROLLS_PER_LINE`` on, so a line is the same whichever stage
+    plays it.
 
     No table, no test: a line costs about 10 µs. These lines never draw while a card fits, so
     they miss the wins that need to keep a card for later; the depth-first search finds those.
     """
+    assert lines.stop <= _LINES, "more lines than there are dice for"
     # The cards that fit on each peak card and on each stock card, as masks of positions.
     on_peak_card = [deal.fits[r] for r in deal.rank]
     on_stock_card = [deal.fits[r] for r in deal.stock_rank]
@@ -195,8 +200,8 @@ class _DepthFirst:
 
     ``solve`` may be called again with a larger budget: the table keeps what was proved lost. Like
     the random lines, it carries the free cards along instead of looking them up in the mask table:
-    a search of a few hundred positions then touches little memory, and runs as fast when the
-    processor's caches hold nothing of it (as after a sweep, or in a web server).
+    a search of a few hundred positions then touches little memory, and is much less slowed when
+    the processor's caches hold nothing of it (as after a sweep, or in a web server).
     """
 
     def __init__(self, deal: _Deal) -> None:
@@ -281,7 +286,8 @@ class _Sweep:
     """Every reachable mask once, fewest removed first, with the fewest draws to each waste rank.
 
     For a mask, ``reach[w]`` is the fewest draws after which the mask is on the table with rank w on
-    the waste, put there by a tap; drawing from the best of them reaches the other ranks.
+    the waste, put there by a tap; drawing from the best of them reaches the other ranks. A sweep
+    solves one position.
     """
 
     def __init__(self, deal: _Deal) -> None:
@@ -298,19 +304,20 @@ class _Sweep:
             [min(next_draw[d][a], next_draw[d][b]) for a, b in (deal.neighbours[r] for r in deal.rank)]
             for d in range(STOCK_SIZE + 2)
         ]
+        # reach[13 * index + w], in one byte array of 300 KB rather than 22,932 lists: a solve's peak
+        # memory fell from 3.6 MB to 0.4 MB, and far less is left for the processor's caches to evict.
+        size = len(self.graph.masks)
+        self.reach = bytearray([_UNREACHED]) * (13 * size)
+        self.seen = bytearray(size)  # 1 for each mask reached
 
     def solve(self, removed: int, drawn: int, waste: int) -> list[int] | None:
         graph, by_draw, rank = self.graph, self.by_draw, self.deal.rank
         # For each position: the two ranks it can be tapped onto, and its own rank.
         taps = [(*self.deal.neighbours[r], r) for r in rank]
-        # reach[13 * index + w], in one byte array of 300 KB rather than 22,932 lists: a solve's peak
-        # memory fell from 3.6 MB to 0.4 MB, and far less is left for the processor's caches to evict.
-        count = len(graph.masks)
-        reach = self.reach = bytearray([_UNREACHED]) * (13 * count)
-        seen = self.seen = bytearray(count)
+        reach, seen = self.reach, self.seen
         start = graph.index[removed]
         reach[13 * start + waste] = drawn
-        seen[start] = True
+        seen[start] = 1
         level = [start]
         while level:  # the inner loop is the solver's hottest: plain comparisons, no calls
             children: list[int] = []
@@ -328,7 +335,7 @@ class _Sweep:
                         continue
                     slot = 13 * child + q
                     if not seen[child]:
-                        seen[child] = True
+                        seen[child] = 1
                         children.append(child)
                         reach[slot] = best
                     elif best < reach[slot]:
@@ -395,7 +402,12 @@ def solve_position(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int,
         line = _Sweep(deal).solve(removed, drawn, waste)
     if line is None:
         return Solution(False, "")
-    return Solution(True, "".join(DRAW if action == _DRAW else tap_symbol(action) for action in line))
+    return Solution(True, as_log(line))
+
+
+def as_log(line: list[int]) -> str:
+    """A line of actions (positions tapped, ``_DRAW`` for a draw) as move-log symbols."""
+    return "".join(DRAW if action == _DRAW else tap_symbol(action) for action in line)
 
 
 def winnable_quickly(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int, waste: int) -> bool | None:

@@ -135,8 +135,9 @@ def _moves_after(log: str, index: int) -> int:
 def winnable_code(rule: Rule = Rule.EASY) -> GameCode:
     """A random code whose deal the solver proves winnable under ``rule``.
 
-    A deal the quick depth-first search cannot settle is passed over rather than swept: another
-    random deal is as good, and the wait stays in milliseconds (bench/solver.py measures it).
+    A deal the quick stages (random lines, depth-first search) cannot settle is passed over rather
+    than swept: another random deal is as good, and the wait stays in milliseconds (bench/solver.py
+    measures it).
     """
     while True:
         code = GameCode(secrets.randbelow(CODE_SPACE), rule)
