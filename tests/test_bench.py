@@ -57,3 +57,13 @@ def test_watch_bench_follows_a_game_with_a_few_watchers_and_loses_nothing(monkey
     assert "events lost after resync: 0\n" in out
     assert "server memory per open socket:" in out
     assert "target: p95 under 100 ms with 500 watchers, 0 events lost" in out
+
+
+def test_move_parts_bench_splits_a_move_into_its_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)  # its own SQLite file, never the suite's database
+    out = run_bench("move_parts.py", "--moves", "20")
+    assert "trivial view: GET /health/" in out
+    assert "move: htmx POST draw or undo" in out
+    for step in ("write: actions.play", "board context", "render of the regions", "the rest: middleware"):
+        assert step in out
+    assert "the move's own work (write, context, render):" in out

@@ -1,0 +1,173 @@
+"""Where a move's CPU time goes, in one process without a server: the whole request through Django's
+middleware beside the trivial view, and the move view's steps timed inside those same requests.
+
+    .venv/bin/python bench/move_parts.py [--moves N]
+
+bench/http.py weighs a move against /health/ on the real server, under load; this splits the move
+so that a change can be aimed. Means of CPU time (``time.process_time``) per request, on a fresh
+SQLite file; each step is timed where the view calls it, with the caches as a real request leaves them.
+"""
+
+import argparse
+import io
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+# Run as a script, this file's folder leads sys.path and would shadow the engine package's modules.
+sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
+
+VERSION = re.compile(r'id="board"[^>]*data-version="(\d+)"')
+LONGEST_LOG = 200  # then a new game: the logs replayed stay those of a game under way
+FORM = "application/x-www-form-urlencoded"  # as htmx posts
+
+
+def set_up_django(database: Path) -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tripeaks_site.settings")
+    os.environ["SQLITE_PATH"] = str(database)
+    os.environ.pop("DATABASE_URL", None)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+class Player:
+    """One browser (its session and CSRF cookies) playing draw and undo by turns, as htmx posts them.
+
+    The timed requests go straight to Django's WSGI handler, so no test client's own work is counted:
+    what is left is Django's and the app's, without the server and its threads (bench/http.py).
+    """
+
+    def __init__(self) -> None:
+        from django.core.handlers.wsgi import WSGIHandler
+        from django.test import Client
+
+        self.client = Client(enforce_csrf_checks=True, SERVER_NAME="127.0.0.1")
+        self.client.get("/new/")  # the CSRF cookie
+        self.token = self.client.cookies["csrftoken"].value
+        self.new_game()
+        self.cookies = "; ".join(f"{name}={morsel.value}" for name, morsel in self.client.cookies.items())
+        self.handler = WSGIHandler()
+        self.answer_bytes = 0
+
+    def new_game(self) -> None:
+        """Through the test client, untimed: a game of this player's own, on the same deal each time."""
+        answer = self.client.post("/new/", {"code": "TP1-E-BENCHME"}, headers={"X-CSRFToken": self.token})
+        self.game_url, self.version = answer["Location"], 0
+
+    def request(self, method: str, path: str, body: bytes = b"", **headers: str) -> tuple[int, bytes]:
+        environ = {
+            "REQUEST_METHOD": method,
+            "PATH_INFO": path,
+            "SERVER_NAME": "127.0.0.1",
+            "SERVER_PORT": "8000",
+            "wsgi.url_scheme": "http",
+            "wsgi.input": io.BytesIO(body),
+            "CONTENT_LENGTH": str(len(body)),
+            "CONTENT_TYPE": FORM,
+            "HTTP_COOKIE": self.cookies,
+            **{f"HTTP_{name.upper()}": value for name, value in headers.items()},
+        }
+        statuses: list[str] = []
+        answer = b"".join(self.handler(environ, lambda status, _headers: statuses.append(status)))
+        return int(statuses[0].split()[0]), answer
+
+    def move(self) -> None:
+        action = "draw" if self.version % 2 == 0 else "undo"  # draw, undo, draw…: the game goes on
+        body = f"version={self.version}".encode()
+        status, answer = self.request(
+            "POST", f"{self.game_url}{action}/", body, HX_REQUEST="true", X_CSRFTOKEN=self.token
+        )
+        assert status == 200, f"{action}: {status} {answer[:200]!r}"
+        self.answer_bytes = len(answer)
+        self.version = int(VERSION.search(answer.decode())[1])
+
+
+class Steps:
+    """Times the functions the move view calls, where it calls them (nested ones inside their callers)."""
+
+    def __init__(self) -> None:
+        self.seconds: defaultdict[str, float] = defaultdict(float)
+
+    def time(self, owner: Any, name: str, label: str) -> None:
+        original: Callable[..., Any] = getattr(owner, name)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self.seconds[label] += time.process_time() - start
+
+        setattr(owner, name, timed)
+
+
+def trivial_view_ms(player: Player, count: int) -> float:
+    start = time.process_time()
+    for _ in range(count):
+        player.request("GET", "/health/")
+    return (time.process_time() - start) / count * 1000
+
+
+def moves_ms(player: Player, count: int) -> float:
+    total = 0.0
+    for _ in range(count):
+        if player.version >= LONGEST_LOG:
+            player.new_game()
+        start = time.process_time()
+        player.move()
+        total += time.process_time() - start
+    return total / count * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=2000, help="timed requests of each kind (default 2,000)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        set_up_django(Path(folder) / "bench.sqlite3")
+        from games import actions
+        from games.models import Game
+        from games.views import play
+
+        player = Player()
+        moves_ms(player, 50), trivial_view_ms(player, 50)  # warm: templates compiled, caches filled
+        health = statistics.median(trivial_view_ms(player, args.moves // 5) for _ in range(5))
+        move = statistics.median(moves_ms(player, args.moves // 5) for _ in range(5))
+        steps = Steps()
+        timed = [
+            (actions, "play", "write: actions.play"),
+            (actions, "find", "  of which the locked load (SELECT)"),
+            (actions, "replay", "  of which the replay of the log"),
+            (Game, "save", "  of which the save (UPDATE)"),
+            (play, "page_context", "board context"),
+            (play, "render", "render of the regions"),
+        ]
+        for owner, name, label in timed:
+            steps.time(owner, name, label)
+        timed_move = moves_ms(player, args.moves)
+    print(f"one process, no server, SQLite; Python {sys.version.split()[0]}; CPU per request, {args.moves} requests")
+    print(f"{'':44}{'ms':>8}")
+    print(f"{'trivial view: GET /health/':44}{health:8.3f}")
+    print(f"{'move: htmx POST draw or undo':44}{move:8.3f}   (answer {player.answer_bytes:,} bytes)")
+    print(f"of a move, timed inside it ({timed_move:.3f} ms with the timers):")
+    for _, _, label in timed:
+        print(f"  {label:42}{steps.seconds[label] / args.moves * 1000:8.3f}")
+    own = sum(steps.seconds[label] for label in ("write: actions.play", "board context", "render of the regions"))
+    own_ms = own / args.moves * 1000
+    print(f"  {'the rest: middleware, session, CSRF, form':42}{timed_move - own_ms:8.3f}")
+    print(f"the move's own work (write, context, render): {own_ms:.2f} ms, {own_ms / health:.1f}× the trivial request")
+
+
+if __name__ == "__main__":
+    main()
