@@ -1,5 +1,9 @@
 """Deals built by hand for the engine tests: the seeds' example, and deals made for a line."""
 
+import random
+from collections.abc import Iterator
+
+from engine import Game, Rule
 from engine.cards import CARD_NAMES, RANKS
 from engine.log import DRAW, POSITION_OF_SYMBOL, tap_symbol
 
@@ -14,6 +18,13 @@ ALL_TAPS = [*range(18, 28), *range(9, 18), *range(3, 9), 0, 1, 2]
 
 def taps(positions: list[int]) -> str:
     return "".join(tap_symbol(p) for p in positions)
+
+
+def random_games(seed: str, count: int, rule: Rule) -> Iterator[Game]:
+    """``count`` new games on shuffled decks, the same ones for the same seed."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield Game.from_cards(rng.sample(CARD_NAMES, len(CARD_NAMES)), rule)
 
 
 def seed_example_deal() -> list[str]:

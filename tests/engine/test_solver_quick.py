@@ -4,16 +4,14 @@ They may fail to settle a position, but whatever they say must be true: a line t
 and a verdict they give is the sweep's.
 """
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game, Rule
-from engine.cards import CARD_NAMES
 from engine.masks import free_cards
 from engine.solver import _Deal, _DepthFirst, _random_lines, _Sweep, as_log, winnable_quickly
 
+from .deals import random_games
 from .test_solver import positions
 
 
@@ -27,10 +25,8 @@ def test_a_random_line_that_is_returned_wins(game: Game) -> None:
 
 
 def test_random_lines_win_most_easy_deals_and_a_line_is_the_same_whichever_stage_plays_it() -> None:
-    rng = random.Random("lines")
     won = 0
-    for _ in range(40):
-        game = Game.from_cards(rng.sample(CARD_NAMES, len(CARD_NAMES)), Rule.EASY)
+    for game in random_games("lines", 40, Rule.EASY):
         removed, drawn, waste = game.state
         deal = _Deal(game.cards, game.rule)
         at_once = _random_lines(deal, removed, drawn, waste % 13, range(60))
@@ -91,10 +87,8 @@ def test_the_counts_kept_along_the_search_are_the_positions_own() -> None:
     """``count`` and ``supply`` are kept up to date move by move, not recomputed: a slip there would
     only make the Hall test prune less, which no verdict would show. So check them at every position,
     through a search cut short and taken up again."""
-    rng = random.Random("bookkeeping")
     checked = 0
-    for _ in range(12):
-        game = Game.from_cards(rng.sample(CARD_NAMES, len(CARD_NAMES)), Rule.CLASSIC)
+    for game in random_games("bookkeeping", 12, Rule.CLASSIC):
         removed, drawn, waste = game.state
         deal = CheckingDeal(game.cards, game.rule)
         search = _DepthFirst(deal)
