@@ -8,6 +8,7 @@ import itertools
 from .layout import COVER_MASKS, PEAK_CARDS, is_uncovered
 
 
+@functools.lru_cache(maxsize=4096)  # the solver asks again for the same position at each stage
 def free_cards(removed: int) -> int:
     """The face-up cards still on the peaks, as a mask."""
     return sum(1 << p for p in range(PEAK_CARDS) if not removed >> p & 1 and is_uncovered(p, removed))

@@ -57,7 +57,10 @@ class _Deal:
         for position, r in enumerate(rank):
             self.rank_masks[r] |= 1 << position
         # The positions whose card fits on each waste rank, as masks.
-        self.fits = [self.rank_masks[a] | self.rank_masks[b] for a, b in neighbours]
+        self.fits = fits = [self.rank_masks[a] | self.rank_masks[b] for a, b in neighbours]
+        # The positions whose card fits on each peak card, and on each stock card.
+        self.on_peak_card = [fits[r] for r in rank]
+        self.on_stock_card = [fits[r] for r in self.stock_rank]
 
     # For the dead-end tests below, built when first asked for (the random lines need none of it):
     # the peak cards that could go on the waste just before each card, and the cards that some stock
@@ -65,13 +68,13 @@ class _Deal:
 
     @functools.cached_property
     def peak_before(self) -> list[int]:
-        return [self.fits[self.rank[p]] & ~LATER[p] for p in range(PEAK_CARDS)]
+        return [self.on_peak_card[p] & ~LATER[p] for p in range(PEAK_CARDS)]
 
     @functools.cached_property
     def stock_fits(self) -> list[int]:
         fits = [0] * (STOCK_SIZE + 1)
         for drawn in range(STOCK_SIZE - 1, -1, -1):
-            fits[drawn] = fits[drawn + 1] | self.fits[self.stock_rank[drawn]]
+            fits[drawn] = fits[drawn + 1] | self.on_stock_card[drawn]
         return fits
 
     def rank_counts(self, removed: int) -> list[int]:
@@ -98,8 +101,9 @@ class _Deal:
     def supply(self, removed: int, drawn: int, waste: int) -> list[int]:
         """For each rank, the cards that could go on the waste before a card left: the peak cards
         left, the stock cards left and the waste card. Every action takes exactly one away: the
-        card on the waste before it, which nothing can follow any more."""
-        supply = self.rank_counts(removed)
+        card on the waste before it, which nothing can follow any more. One more entry, always 0,
+        stands for the rank above the king and below the ace (index -1), which no card has."""
+        supply = [*self.rank_counts(removed), 0]
         for r in self.stock_rank[drawn:]:
             supply[r] += 1
         supply[waste] += 1
@@ -111,29 +115,36 @@ class _Deal:
         before them, out of ``supply``.
 
         A card of an odd rank goes only on an even rank and the other way round, so this is Hall's
-        condition on two paths of ranks (even cards over the odd ranks around them, odd cards over the
-        even ones), where serving each rank from the rank below first, then from the one above, is
-        exact. Under Easy the king–ace wrap joins the paths into a cycle: not used there.
+        condition on two chains of ranks, each checked by ``chain_outnumbered``. Under Easy the
+        king–ace wrap joins the chains into a cycle: not used there.
         """
-        spare_for_even = 0  # cards of the odd rank below that its even neighbour below did not need
-        spare_for_odd = supply[0]
-        for r in range(1, 13, 2):
-            short = count[r - 1] - spare_for_even  # the even rank below r
-            if short > supply[r]:
+        return _Deal.chain_outnumbered(count, supply, 0) or _Deal.chain_outnumbered(count, supply, 1)
+
+    @staticmethod
+    def chain_outnumbered(count: list[int], supply: list[int], first: int) -> bool:
+        """The cards of ranks ``first``, ``first + 2``, … cannot each have a card of their own before
+        them, from the ranks between. Serving each rank from the rank below first, then from the one
+        above, is exact on a chain.
+
+        Along a search only one chain can become outnumbered at a time: an action takes one card
+        from the supply of one rank (the waste's), and only the chain of the ranks next to it loses
+        from that (``_DepthFirst`` checks that one).
+        """
+        spare = supply[first - 1]  # what the rank below the first one can spare (none below the ace)
+        for rank in range(first, 13, 2):
+            short = count[rank] - spare
+            above = supply[rank + 1]
+            if short > above:
                 return True
-            spare_for_even = supply[r] - short if short > 0 else supply[r]
-            short = count[r] - spare_for_odd  # the odd rank r
-            if short > supply[r + 1]:
-                return True
-            spare_for_odd = supply[r + 1] - short if short > 0 else supply[r + 1]
-        return count[12] > spare_for_even
+            spare = above - short if short > 0 else above
+        return False
 
 
 # A fixed sequence of random numbers for the random lines: the same position always gets the same
-# answer, and no generator is seeded per solve.
-def _dice(count: int) -> tuple[float, ...]:
-    rng = random.Random("tripeaks")
-    return tuple(rng.random() for _ in range(count))
+# answer, and no generator is seeded per solve. Bytes (0–255), not floats: 1.7 KB instead of 50 KB
+# of float objects, which a sweep or a web request between two solves has evicted from the caches.
+def _dice(count: int) -> bytes:
+    return random.Random("tripeaks").randbytes(count)
 
 
 _ROLLS_PER_LINE = 28  # at most one choice per peak card
@@ -147,41 +158,47 @@ def _random_lines(deal: _Deal, removed: int, drawn: int, waste: int, lines: rang
     line n rolls the dice from ``n * _ROLLS_PER_LINE`` on, so a line is the same whichever stage
     plays it.
 
-    No table, no test: a line costs about 10 µs. These lines never draw while a card fits, so
+    No table, no test: a failing line costs about 8 µs. These lines never draw while a card fits, so
     they miss the wins that need to keep a card for later; the depth-first search finds those.
     """
     assert lines.stop <= _LINES, "more lines than there are dice for"
-    # The cards that fit on each peak card and on each stock card, as masks of positions.
-    on_peak_card = [deal.fits[r] for r in deal.rank]
-    on_stock_card = [deal.fits[r] for r in deal.stock_rank]
+    won = _first_win(deal, removed, drawn, waste, lines, None)
+    if won is None:
+        return None
+    # The lines are played without writing their taps down (an eighth of a line's cost); the one
+    # that wins is played again to write them.
+    taps: list[int] = []
+    _first_win(deal, removed, drawn, waste, range(won, won + 1), taps)
+    return _with_draws(taps, drawn)
+
+
+def _first_win(deal: _Deal, removed: int, drawn: int, waste: int, lines: range, taps: list[int] | None) -> int | None:
+    """The number of the first of the random ``lines`` that clears the peaks, or None. Given
+    ``taps``, each tap is written there: the cards drawn before it × 32 + its position."""
+    # The cards that fit on the waste card now, then on each stock card as it is drawn, as masks.
+    on_waste = [deal.fits[waste], *deal.on_stock_card[drawn:]]
+    on_peak_card = deal.on_peak_card
     start_free = free_cards(removed)
     for number in lines:
         roll = number * _ROLLS_PER_LINE
-        taps: list[int] = []  # for each tap: the cards drawn before it × 32 + its position
-        mask, stock, free = removed, drawn, start_free
-        fitting = free & deal.fits[waste]
-        while True:
-            while not fitting and stock < STOCK_SIZE:  # draw until a card fits
-                fitting = free & on_stock_card[stock]
-                stock += 1
-            if not fitting:
-                break
-            if fitting & (fitting - 1):  # several fit: one of them at random
-                bits = []
-                while fitting:
-                    bit = fitting & -fitting
-                    fitting ^= bit
-                    bits.append(bit)
-                fitting = bits[int(_DICE[roll] * len(bits))]
-                roll += 1
-            position = fitting.bit_length() - 1
-            taps.append(stock << 5 | position)
-            mask |= fitting
-            if mask == ALL_REMOVED:
-                return _with_draws(taps, drawn)
-            near, turned_up = TURNED_UP[position]
-            free ^= fitting | turned_up[mask & near]
-            fitting = free & on_peak_card[position]
+        mask, free = removed, start_free
+        for stock, fits_waste in enumerate(on_waste, drawn):  # a draw before each but the first
+            fitting = free & fits_waste
+            while fitting:  # tap a fitting card while there is one
+                if fitting & (fitting - 1):  # several fit: one of them at random, the k-th lowest
+                    for _ in range(_DICE[roll] * fitting.bit_count() >> 8):
+                        fitting &= fitting - 1
+                    fitting &= -fitting
+                    roll += 1
+                position = fitting.bit_length() - 1
+                if taps is not None:
+                    taps.append(stock << 5 | position)
+                mask |= fitting
+                near, turned_up = TURNED_UP[position]
+                free ^= fitting | turned_up[mask & near]
+                fitting = free & on_peak_card[position]
+        if mask == ALL_REMOVED:  # checked once a line is over, not after every tap
+            return number
     return None
 
 
@@ -220,14 +237,16 @@ class _DepthFirst:
         self.budget = budget
         deal, lost = self.deal, self.lost
         fits, rank, stock_rank = deal.fits, deal.rank, deal.stock_rank
-        lone_card, outnumbered = deal.lone_card, deal.outnumbered
+        lone_card, chain_outnumbered = deal.lone_card, deal.chain_outnumbered
         classic = deal.rule is Rule.CLASSIC
         # Peak cards left and supply per rank (``_Deal.supply``), kept up to date along the line.
         count, supply = deal.rank_counts(removed), deal.supply(removed, drawn, waste)
-        line: list[int] = []
+        if classic and deal.outnumbered(count, supply):
+            return None  # beyond the start, only the chain the last action took a card from is checked
+        backwards: list[int] = []  # the winning line, written from its end as the search returns
 
         # A closure, not a method: the search's locals are its fastest names.
-        def search(removed: int, free: int, drawn: int, waste: int) -> bool:
+        def search(removed: int, free: int, drawn: int, waste: int, chain: int) -> bool:
             if removed == ALL_REMOVED:
                 return True
             fitting = free & fits[waste]
@@ -235,30 +254,32 @@ class _DepthFirst:
             if lost.get(key, _UNREACHED) <= drawn or self.states >= budget:
                 return False
             self.states += 1
-            if lone_card(removed, drawn, fitting) or (classic and outnumbered(count, supply)):
+            if lone_card(removed, drawn, fitting) or (classic and chain_outnumbered(count, supply, chain)):
                 lost[key] = drawn  # both tests only get stricter with more cards drawn
                 return False
             supply[waste] -= 1  # whatever is done next, the waste card now can serve no other card
+            chain = (waste & 1) ^ 1  # so the ranks next to it, of the other parity, may be outnumbered
             if fitting:
                 for _, _, position, up in _taps(removed, fitting):
                     tapped = rank[position]
                     count[tapped] -= 1
-                    line.append(position)
-                    if search(removed | 1 << position, free ^ 1 << position | up, drawn, tapped):
+                    if search(removed | 1 << position, free ^ 1 << position | up, drawn, tapped, chain):
+                        backwards.append(position)
                         return True
-                    line.pop()
                     count[tapped] += 1
-            if drawn < STOCK_SIZE:
-                line.append(_DRAW)
-                if search(removed, free, drawn + 1, stock_rank[drawn]):
-                    return True
-                line.pop()
+            if drawn < STOCK_SIZE and search(removed, free, drawn + 1, stock_rank[drawn], chain):
+                backwards.append(_DRAW)
+                return True
             supply[waste] += 1
             if self.states < budget:  # a search cut short proves nothing
                 lost[key] = drawn
             return False
 
-        return line if search(removed, free_cards(removed), drawn, waste) else None
+        # The start passed both chains above; checking one again costs little.
+        if not search(removed, free_cards(removed), drawn, waste, 0):
+            return None
+        backwards.reverse()
+        return backwards
 
 
 def _taps(removed: int, fitting: int) -> list[tuple[int, int, int, int]]:
