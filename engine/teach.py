@@ -41,29 +41,29 @@ def hint(game: Game) -> Hint:
         return Hint(None, "won", True)
     if not solve(game).winnable:
         return Hint(None, "lost", False, undos_to_winnable(game))
-    for reason, position in sorted(_taps_by_reason(game), key=lambda tap: (_PREFERENCE.index(tap[0]), tap[1])):
-        trial = game.copy()
-        trial.tap(position)
-        if solve(trial).winnable:
+    for reason, position, after in sorted(_taps_by_reason(game), key=lambda tap: (_PREFERENCE.index(tap[0]), tap[1])):
+        if solve(after).winnable:
             return Hint(position, reason, True)
     return Hint(None, "draw", True)  # winnable, and no tap keeps it so: the winning line draws
 
 
-def _taps_by_reason(game: Game) -> list[tuple[Reason, int]]:
-    taps: list[tuple[Reason, int]] = []
+def _taps_by_reason(game: Game) -> list[tuple[Reason, int, Game]]:
+    """Each card that can be played: why a teacher would point at it, and the game after it."""
+    peaks_cleared, visible = sum(game.peaks_cleared()), len(game.visible())
+    taps: list[tuple[Reason, int, Game]] = []
     for position in game.playable():
         trial = game.copy()
         trial.tap(position)
         reason: Reason
-        if sum(trial.peaks_cleared()) > sum(game.peaks_cleared()):
+        if sum(trial.peaks_cleared()) > peaks_cleared:
             reason = "peak"
-        elif len(trial.visible()) >= len(game.visible()):  # one card left, at least one turned up
+        elif len(trial.visible()) >= visible:  # one card left, at least one turned up
             reason = "flip"
         elif trial.playable():
             reason = "run"
         else:
             reason = "play"
-        taps.append((reason, position))
+        taps.append((reason, position, trial))
     return taps
 
 
