@@ -158,7 +158,7 @@ def _random_lines(deal: _Deal, removed: int, drawn: int, waste: int, lines: rang
     line n rolls the dice from ``n * _ROLLS_PER_LINE`` on, so a line is the same whichever stage
     plays it.
 
-    No table, no test: a failing line costs about 8 µs. These lines never draw while a card fits, so
+    No table, no test: a failing line costs about 9 µs. These lines never draw while a card fits, so
     they miss the wins that need to keep a card for later; the depth-first search finds those.
     """
     assert lines.stop <= _LINES, "more lines than there are dice for"
