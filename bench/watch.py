@@ -44,7 +44,7 @@ SETTLE = 1.0  # seconds for the server's memory to settle once the sockets are o
 TIMEOUT = 30.0  # seconds for any one request, connection or frame
 WARM_UP = 1  # actions played before measuring: the first renders the watchers' board for the first time
 VERSION = re.compile(r'data-version="(\d+)"')
-# The head of each frame games/consumers.py sends (json.dumps keeps the keys' order).
+# The head of each frame games/live/consumers.py sends (json.dumps keeps the keys' order).
 FRAME_HEAD = re.compile(rb'\{"type": "(?P<type>\w+)", "(?:version|count)": (?P<number>\d+)(?P<html>, "html": ")?')
 
 

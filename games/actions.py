@@ -2,7 +2,7 @@
 
 Views parse the request and call one of these functions; ``play`` loads the game, replays its
 log through the engine, applies the action and saves, inside one transaction; once it commits,
-the game's live pages hear of it (events.py).
+the game's live pages hear of it (live/events.py).
 """
 
 import contextlib
@@ -19,7 +19,7 @@ from django.http import Http404
 
 import engine
 
-from . import events
+from .live import events
 from .models import Game
 from .players import Player
 

@@ -1,7 +1,7 @@
 """What the game page's regions (board, counters, status, board in words) are drawn from.
 
 One function for the page, the answers to actions, the owner's resync and the watchers' live
-HTML (events.py), so that all of them draw the same board."""
+HTML (live/events.py), so that all of them draw the same board."""
 
 import engine
 

@@ -106,7 +106,7 @@ else:
         }
     }
 
-# Redis carries the live events between server processes and keeps who is watching (games/audience.py).
+# Redis carries the live events between server processes and keeps who is watching (games/live/seats.py).
 REDIS_URL = os.getenv("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {

@@ -1,4 +1,4 @@
-// TriPeaks live board: the game page follows its game over a WebSocket (games/consumers.py).
+// TriPeaks live board: the game page follows its game over a WebSocket (games/live/consumers.py).
 // Each event carries the game's version (its action count). One the page already shows is ignored;
 // a watcher's next one brings its HTML and is swapped in; anything else (a gap, an owner's tab, a
 // reconnection) fetches the regions as they stand now. Without this file the page still works.

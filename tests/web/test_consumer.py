@@ -1,4 +1,4 @@
-"""The live socket (games/consumers.py) through channels' WebsocketCommunicator and the real ASGI stack.
+"""The live socket (games/live/consumers.py) through channels' WebsocketCommunicator and the real ASGI stack.
 
 Actions are POSTed through Django's test client; their events go out when their transaction
 commits, so these tests use real transactions (``transaction=True``)."""
@@ -11,8 +11,8 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 
-from games import audience
-from games.consumers import UNKNOWN_GAME
+from games.live import seats
+from games.live.consumers import UNKNOWN_GAME
 from games.models import Game
 
 from .conftest import act, start_game
@@ -156,7 +156,7 @@ async def test_everyone_sees_how_many_watch_as_they_come_and_go(client: Client) 
     await first.disconnect()
     assert (await next_of(owner, "watching"))["count"] == 0
     await owner.disconnect()
-    assert (await sync_to_async(audience.seats().audience)(game.public_id)).empty
+    assert (await sync_to_async(seats.store().audience)(game.public_id)).empty
 
 
 @in_event_loop
@@ -188,10 +188,10 @@ async def test_each_watcher_gets_the_board_in_their_language_and_no_face_down_ca
 @in_event_loop
 async def test_a_seat_not_refreshed_expires(monkeypatch: pytest.MonkeyPatch) -> None:
     """A server that crashed leaves its seats behind: they stop counting once their time is up."""
-    seats, now = audience.seats(), audience.time.time()
-    await seats.take("crashedgame00000", audience.variant("en", False), "gone!1")
-    await seats.take("crashedgame00000", audience.PLAYER, "gone!2")
-    assert (await seats.count("crashedgame00000")) == audience.Audience(1, {"en-0": 1})
-    monkeypatch.setattr(audience.time, "time", lambda: now + audience.SEAT_TTL + 1)
-    assert (await seats.count("crashedgame00000")).empty
-    assert seats.audience("crashedgame00000").empty
+    store, now = seats.store(), seats.time.time()
+    await store.take("crashedgame00000", seats.variant("en", False), "gone!1")
+    await store.take("crashedgame00000", seats.PLAYER, "gone!2")
+    assert (await store.count("crashedgame00000")) == seats.Audience(1, {"en-0": 1})
+    monkeypatch.setattr(seats.time, "time", lambda: now + seats.SEAT_TTL + 1)
+    assert (await store.count("crashedgame00000")).empty
+    assert store.audience("crashedgame00000").empty

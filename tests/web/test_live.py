@@ -1,4 +1,4 @@
-"""The HTTP side of live pages: what a move announces (games/events.py), the regions a page that is
+"""The HTTP side of live pages: what a move announces (games/live/events.py), the regions a page that is
 behind fetches (views/live.py), and the page's hooks for static/js/live.js."""
 
 from collections.abc import Callable, Iterator
@@ -10,7 +10,7 @@ from asgiref.sync import async_to_sync
 from django.template.loader import render_to_string
 from django.test import Client
 
-from games import audience, events
+from games.live import events, seats
 from games.models import Game
 
 from .conftest import act, shown_version
@@ -39,7 +39,7 @@ class Announcements:
     def seat(self, kind: str, count: int) -> None:
         for number in range(count):
             channel = f"test!{kind}-{number}"
-            async_to_sync(audience.seats().take)(self.game.public_id, kind, channel)
+            async_to_sync(seats.store().take)(self.game.public_id, kind, channel)
             self.seats.append((kind, channel))
 
 
@@ -50,7 +50,7 @@ def announced(game: Game, monkeypatch: pytest.MonkeyPatch) -> Iterator[Announcem
     monkeypatch.setattr(events, "render_to_string", watched.render)
     yield watched
     for kind, channel in watched.seats:
-        async_to_sync(audience.seats().leave)(game.public_id, kind, channel)
+        async_to_sync(seats.store().leave)(game.public_id, kind, channel)
 
 
 def test_with_nobody_watching_a_move_renders_and_sends_nothing(
@@ -64,7 +64,7 @@ def test_with_nobody_watching_a_move_renders_and_sends_nothing(
 def test_a_move_renders_once_per_board_variant_watched_and_sends_one_event_after_commit(
     player: Client, game: Game, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
-    announced.seat(audience.PLAYER, 2)
+    announced.seat(seats.PLAYER, 2)
     announced.seat("en-0", 3)
     announced.seat("fr-1", 1)
     with django_capture_on_commit_callbacks() as callbacks:
@@ -82,7 +82,7 @@ def test_a_move_renders_once_per_board_variant_watched_and_sends_one_event_after
 def test_with_only_the_owners_pages_open_the_version_goes_without_html(
     game: Game, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
-    announced.seat(audience.PLAYER, 1)
+    announced.seat(seats.PLAYER, 1)
     with django_capture_on_commit_callbacks(execute=True):
         events.announce(game, game.replay())
     assert [message["frames"] for _, message in announced.sent] == [{"": '{"type": "board", "version": 0}'}]

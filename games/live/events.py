@@ -2,7 +2,7 @@
 
 The event carries the game's new version (its action count) and, for the watchers, the read-only
 regions as ready-to-send frames, rendered and encoded once per variant of the board in use
-(audience.py), not once per watcher. The owner's pages get the version alone: their forms carry
+(seats.py), not once per watcher. The owner's pages get the version alone: their forms carry
 their own CSRF tokens, so a tab that is behind fetches its regions (views/live.py).
 Nobody watching, nothing is rendered or sent: a move then costs one look at the seats.
 """
@@ -18,9 +18,9 @@ from django.utils import translation
 
 import engine
 
-from .audience import Audience, parse_variant, seats
-from .models import Game
-from .regions import regions_context
+from ..models import Game
+from ..regions import regions_context
+from .seats import Audience, parse_variant, store
 
 PLAIN = ""  # the frame for pages that get no HTML: the owner's
 
@@ -42,7 +42,7 @@ def announce(game: Game, played: engine.Game) -> None:
 
 
 def _send(game: Game, played: engine.Game) -> None:
-    audience = seats().audience(game.public_id)
+    audience = store().audience(game.public_id)
     if audience.empty:
         return
     message = {"type": "game.board", "frames": frames(game, played, audience)}

@@ -167,5 +167,5 @@ class RedisSeats:
 
 
 @cache
-def seats() -> Seats:
+def store() -> Seats:
     return RedisSeats(settings.REDIS_URL) if settings.REDIS_URL else MemorySeats()

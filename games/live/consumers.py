@@ -23,9 +23,9 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import BaseChannelLayer
 from django.conf import settings
 
-from . import audience, events, fanout
-from .models import Game
-from .players import Player
+from ..models import Game
+from ..players import Player
+from . import events, fanout, seats
 
 logger = logging.getLogger(__name__)
 
@@ -49,13 +49,13 @@ def board_variant(query_string: bytes) -> str:
     language = query.get("lang", [""])[0]
     if language not in dict(settings.LANGUAGES):
         language = settings.LANGUAGE_CODE
-    return audience.variant(language, query.get("highlight", [""])[0] == "1")
+    return seats.variant(language, query.get("highlight", [""])[0] == "1")
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
     public_id = ""
     group = ""  # the game's group, once joined
-    seat = ""  # audience.PLAYER or the watcher's board variant, once the game is known to exist
+    seat = ""  # seats.PLAYER or the watcher's board variant, once the game is known to exist
     watching_shown: int | None = None
     refresher: asyncio.Task[None] | None = None
 
@@ -75,11 +75,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=UNKNOWN_GAME)
             return
         version, owner = found
-        self.public_id, self.seat = public_id, audience.PLAYER if owner else board_variant(self.scope["query_string"])
-        await audience.seats().take(public_id, self.seat, self.channel_name)
+        self.public_id, self.seat = public_id, seats.PLAYER if owner else board_variant(self.scope["query_string"])
+        await seats.store().take(public_id, self.seat, self.channel_name)
         self.refresher = asyncio.create_task(self.keep_seat())
         await self.send(text_data=events.board_frame(version))
-        await self.show_watching((await audience.seats().count(public_id)).watching)
+        await self.show_watching((await seats.store().count(public_id)).watching)
         tell_watching_soon(self.channel_layer, public_id)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
@@ -95,16 +95,16 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if self.seat:
             if self.refresher:
                 self.refresher.cancel()
-            await audience.seats().leave(self.public_id, self.seat, self.channel_name)
+            await seats.store().leave(self.public_id, self.seat, self.channel_name)
             tell_watching_soon(self.channel_layer, self.public_id)
 
     async def keep_seat(self) -> None:
         """Refresh this socket's seat before it expires, and correct the count shown if seats expired."""
         while True:
-            await asyncio.sleep(audience.SEAT_REFRESH * random.uniform(0.8, 1.0))  # spread over the sockets
+            await asyncio.sleep(seats.SEAT_REFRESH * random.uniform(0.8, 1.0))  # spread over the sockets
             try:
-                await audience.seats().take(self.public_id, self.seat, self.channel_name)
-                await self.show_watching((await audience.seats().count(self.public_id)).watching)
+                await seats.store().take(self.public_id, self.seat, self.channel_name)
+                await self.show_watching((await seats.store().count(self.public_id)).watching)
             except Exception:  # Redis away for a moment: the next round tries again
                 logger.warning("could not refresh the seat of %s on game %s", self.channel_name, self.public_id)
 
@@ -145,5 +145,5 @@ async def _tell_watching(layer: BaseChannelLayer, key: tuple[asyncio.AbstractEve
         await asyncio.sleep(WATCHING_DELAY)
     finally:
         del _watching_soon[key]  # changes from now on are told by the next event
-    count = (await audience.seats().count(public_id)).watching
+    count = (await seats.store().count(public_id)).watching
     await layer.group_send(events.group_name(public_id), {"type": "game.watching", "count": count})
