@@ -1,24 +1,36 @@
 """TriPeaks rules as a pure library: deals, moves, scoring, replay, solver and hints.
 
-No Django here: the web app, the solver and outside checks all build on this API.
+No Django here: the web app, the solver and outside checks all build on this API, and only on it
+(tests/engine/test_purity.py checks that the web app imports nothing else).
 """
 
-from .codes import GameCode, InvalidGameCode
-from .game import Game, IllegalMove
+from .analysis import Analysis, Hint, HintReason, analyse, hint, solve, winnable_code
+from .codes import CodeError, GameCode, InvalidGameCode
+from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Refusal, Status
+from .layout import COVERERS, PEAK_CARDS, ROWS
 from .log import MAX_LOG_ACTIONS, InvalidLog
 from .rules import Rule
-from .teach import Analysis, Hint, analyse, hint, solve, winnable_code
 
 __all__ = [
+    "COVERERS",
     "MAX_LOG_ACTIONS",
+    "PEAK_CARDS",
+    "ROWS",
+    "START_SCORE",
+    "Action",
     "Analysis",
+    "CodeError",
     "Game",
     "GameCode",
     "Hint",
+    "HintReason",
     "IllegalMove",
     "InvalidGameCode",
     "InvalidLog",
+    "LastAction",
+    "Refusal",
     "Rule",
+    "Status",
     "analyse",
     "hint",
     "solve",

@@ -3,6 +3,7 @@
 import secrets
 import string
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .rules import Rule
 
@@ -12,11 +13,21 @@ CODE_SPACE = 26**LETTERS  # 8,031,810,176 deals
 _LEGACY_RULES = {"N": Rule.EASY}  # old codes said N ("normal") for today's Easy
 
 
+class CodeError(StrEnum):
+    """What is wrong with a game code."""
+
+    FORMAT = "format"  # not three parts joined by "-"
+    VERSION = "version"
+    RULE = "rule"
+    LENGTH = "length"  # of the deal part
+    LETTER = "letter"  # in the deal part
+
+
 class InvalidGameCode(ValueError):
-    """A code that cannot be read: ``reason`` is a short key, ``detail`` the offending part,
+    """A code that cannot be read: ``reason`` says what is wrong, ``detail`` is the offending part,
     ``str()`` the explanation in English (the web app words its own from reason and detail)."""
 
-    def __init__(self, reason: str, message: str, detail: str = "") -> None:
+    def __init__(self, reason: CodeError, message: str, detail: str = "") -> None:
         super().__init__(message)
         self.reason = reason
         self.detail = detail
@@ -28,18 +39,20 @@ def _parse_rule(letter: str) -> Rule:
     try:
         return Rule(letter)
     except ValueError:
-        raise InvalidGameCode("rule", f"unknown rule letter {letter!r}: E (Easy) or C (Classic)", letter) from None
+        raise InvalidGameCode(
+            CodeError.RULE, f"unknown rule letter {letter!r}: E (Easy) or C (Classic)", letter
+        ) from None
 
 
 def _parse_number(letters: str) -> int:
     if len(letters) != LETTERS:
         raise InvalidGameCode(
-            "length", f"the deal part has {LETTERS} letters, not {len(letters)}: {letters!r}", letters
+            CodeError.LENGTH, f"the deal part has {LETTERS} letters, not {len(letters)}: {letters!r}", letters
         )
     number = 0
     for char in letters:
         if char not in string.ascii_uppercase:
-            raise InvalidGameCode("letter", f"{char!r} is not a letter A–Z", char)
+            raise InvalidGameCode(CodeError.LETTER, f"{char!r} is not a letter A–Z", char)
         number = number * 26 + ord(char) - ord("A")
     return number
 
@@ -60,11 +73,13 @@ class GameCode:
         parts = text.strip().upper().split("-")
         if len(parts) != 3:
             raise InvalidGameCode(
-                "format", f"expected {VERSION}-<rule>-<{LETTERS} letters>, got {text.strip()!r}", text.strip()
+                CodeError.FORMAT, f"expected {VERSION}-<rule>-<{LETTERS} letters>, got {text.strip()!r}", text.strip()
             )
         version, rule_letter, letters = parts
         if version != VERSION:
-            raise InvalidGameCode("version", f"unknown version {version!r}: codes start with {VERSION}", version)
+            raise InvalidGameCode(
+                CodeError.VERSION, f"unknown version {version!r}: codes start with {VERSION}", version
+            )
         return cls(_parse_number(letters), _parse_rule(rule_letter))
 
     @classmethod

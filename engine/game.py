@@ -4,7 +4,8 @@ The state is compact on purpose, for replay on every request and for the solver:
 a bitmask of removed peak cards, how many stock cards were drawn, and the waste card.
 """
 
-from typing import ClassVar, Literal
+from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import card_name, parse_deck
 from .codes import GameCode
@@ -12,6 +13,7 @@ from .deal import deal_cards
 from .layout import (
     ALL_REMOVED,
     COVER_MASKS,
+    COVERED_BY,
     FIRST_WASTE,
     PEAK_CARDS,
     PEAK_MASKS,
@@ -26,27 +28,63 @@ START_SCORE = 500
 ACTION_COST = 1
 PEAK_BONUS = 100
 
-Status = Literal["playing", "won", "blocked"]
 _DRAWN = -1  # history marker: the action was a draw, not a tap
 
 
+class Status(StrEnum):
+    PLAYING = "playing"
+    WON = "won"
+    BLOCKED = "blocked"  # the stock is empty and no card fits: only undo is left
+
+
+class Action(StrEnum):
+    TAP = "tap"
+    DRAW = "draw"
+    UNDO = "undo"
+
+
+class Refusal(StrEnum):
+    """Why an action was refused."""
+
+    BLOCKED = "blocked"
+    NOT_ADJACENT = "not_adjacent"
+    STOCK_EMPTY = "stock_empty"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    GAME_OVER = "game_over"
+    LOG_FULL = "log_full"
+    NOT_AN_ACTION = "symbol"  # a log character that is no action (the value names what is wrong)
+
+    @property
+    def message(self) -> str:
+        return _REFUSAL_MESSAGES[self]
+
+
+_REFUSAL_MESSAGES = {
+    Refusal.BLOCKED: "this card is covered, face down or already played",
+    Refusal.NOT_ADJACENT: "this card is not one rank above or below the waste card",
+    Refusal.STOCK_EMPTY: "the stock is empty",
+    Refusal.NOTHING_TO_UNDO: "there is no action left to undo",
+    Refusal.GAME_OVER: "the game is won; nothing more can be played",
+    Refusal.LOG_FULL: f"this game holds its maximum of {MAX_LOG_ACTIONS} actions; start a new game on the same code",
+    Refusal.NOT_AN_ACTION: "not an action (0–9 a–r tap, + draw, - undo)",
+}
+
+
 class IllegalMove(Exception):
-    """A refused action; nothing changed. ``reason`` is one of REASONS."""
+    """A refused action; nothing changed."""
 
-    _MESSAGES: ClassVar[dict[str, str]] = {
-        "blocked": "this card is covered, face down or already played",
-        "not_adjacent": "this card is not one rank above or below the waste card",
-        "stock_empty": "the stock is empty",
-        "nothing_to_undo": "there is no action left to undo",
-        "game_over": "the game is won; nothing more can be played",
-        "log_full": f"this game holds its maximum of {MAX_LOG_ACTIONS} actions; start a new game on the same code",
-    }
-
-    REASONS: ClassVar[tuple[str, ...]] = tuple(_MESSAGES)
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(self._MESSAGES[reason])
+    def __init__(self, reason: Refusal) -> None:
+        super().__init__(reason.message)
         self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class LastAction:
+    """The latest action of a game, as a page shows it arriving."""
+
+    action: Action
+    position: int | None = None  # the peak position a tap played
+    revealed: frozenset[int] = frozenset()  # the positions a tap turned face up
 
 
 class Game:
@@ -94,9 +132,7 @@ class Game:
             try:
                 self.apply(symbol)
             except IllegalMove as refused:
-                raise InvalidLog(index, symbol, refused.reason, str(refused)) from None
-            except ValueError:
-                raise InvalidLog(index, symbol, "symbol", "not an action (0–9 a–r tap, + draw, - undo)") from None
+                raise InvalidLog(index, symbol, refused.reason) from None
 
     def apply(self, symbol: str) -> None:
         """Apply one action written as in the log."""
@@ -107,7 +143,18 @@ class Game:
         elif symbol in POSITION_OF_SYMBOL:
             self.tap(POSITION_OF_SYMBOL[symbol])
         else:
-            raise ValueError(f"not an action: {symbol!r}")
+            raise IllegalMove(Refusal.NOT_AN_ACTION)
+
+    def act(self, action: Action, position: int | None = None) -> None:
+        """Play ``action``; a tap needs the ``position`` of the peak card."""
+        if action is Action.TAP:
+            if position is None:
+                raise ValueError("a tap needs a position")
+            self.tap(position)
+        elif action is Action.DRAW:
+            self.draw()
+        else:
+            self.undo()
 
     def copy(self) -> "Game":
         twin = Game.__new__(Game)
@@ -128,10 +175,10 @@ class Game:
         bit = 1 << position
         cover = COVER_MASKS[position]
         if removed & bit or removed & cover != cover:
-            raise IllegalMove("blocked")
+            raise IllegalMove(Refusal.BLOCKED)
         card = self._cards[position]
         if not self._adjacent[card % 13 * 13 + self._waste % 13]:
-            raise IllegalMove("not_adjacent")
+            raise IllegalMove(Refusal.NOT_ADJACENT)
         self._record(position, tap_symbol(position))
         self._removed = removed | bit
         self._waste = card
@@ -140,7 +187,7 @@ class Game:
         """Turn the top stock card onto the waste; allowed at any time while stock is left."""
         self._check_open()
         if self._drawn == STOCK_SIZE:
-            raise IllegalMove("stock_empty")
+            raise IllegalMove(Refusal.STOCK_EMPTY)
         self._record(_DRAWN, DRAW)
         self._waste = self._cards[FIRST_WASTE + 1 + self._drawn]
         self._drawn += 1
@@ -149,7 +196,7 @@ class Game:
         """Take back the last action still in the undo window; the move counter stays."""
         self._check_open()
         if not self._history:
-            raise IllegalMove("nothing_to_undo")
+            raise IllegalMove(Refusal.NOTHING_TO_UNDO)
         position, previous_waste = self._history.pop()
         if position == _DRAWN:
             self._drawn -= 1
@@ -160,9 +207,9 @@ class Game:
 
     def _check_open(self) -> None:
         if self._removed == ALL_REMOVED:
-            raise IllegalMove("game_over")
+            raise IllegalMove(Refusal.GAME_OVER)
         if len(self._log) >= MAX_LOG_ACTIONS:
-            raise IllegalMove("log_full")
+            raise IllegalMove(Refusal.LOG_FULL)
 
     def _record(self, position: int, symbol: str) -> None:
         self._history.append((position, self._waste))
@@ -188,16 +235,35 @@ class Game:
     def score(self) -> int:
         """500, −1 per action not undone, +100 per emptied peak; never below 0."""
         standing = self._removed.bit_count() + self._drawn
-        return max(0, START_SCORE - ACTION_COST * standing + PEAK_BONUS * peaks_cleared(self._removed))
+        return max(0, START_SCORE - ACTION_COST * standing + self.peak_bonus)
+
+    @property
+    def peak_bonus(self) -> int:
+        """The points the emptied peaks add to the score."""
+        return PEAK_BONUS * peaks_cleared(self._removed)
 
     @property
     def log(self) -> str:
         return "".join(self._log)
 
     @property
-    def actions(self) -> int:
-        """Length of the log: the version number of the game's state."""
+    def version(self) -> int:
+        """The number of actions played, undos included: what a page shows and posts back."""
         return len(self._log)
+
+    @property
+    def last_action(self) -> LastAction | None:
+        """The latest action of the log, and for a tap the cards it turned face up; None before any."""
+        if not self._log:
+            return None
+        symbol = self._log[-1]
+        if symbol == DRAW:
+            return LastAction(Action.DRAW)
+        if symbol == UNDO:
+            return LastAction(Action.UNDO)
+        position = POSITION_OF_SYMBOL[symbol]
+        revealed = frozenset(p for p in COVERED_BY[position] if self.is_face_up(p))
+        return LastAction(Action.TAP, position, revealed)
 
     @property
     def undoable(self) -> int:
@@ -238,10 +304,10 @@ class Game:
     @property
     def status(self) -> Status:
         if self._removed == ALL_REMOVED:
-            return "won"
+            return Status.WON
         if self._drawn == STOCK_SIZE and not self.playable():
-            return "blocked"
-        return "playing"
+            return Status.BLOCKED
+        return Status.PLAYING
 
     def peaks_cleared(self) -> tuple[bool, ...]:
         """For each peak, left to right, whether all its cards are removed."""

@@ -41,7 +41,10 @@ PEAKS: tuple[tuple[int, ...], ...] = (
     (2, 7, 8, 15, 16, 17, 24, 25, 26, 27),
 )
 PEAK_MASKS: tuple[int, ...] = tuple(_mask(list(peak)) for peak in PEAKS)
-PEAK_OF: tuple[int, ...] = tuple(next(i for i, peak in enumerate(PEAKS) if p in peak) for p in range(PEAK_CARDS))
+# The positions each position lies on: those it leaves face up when it is the last of their coverers to go.
+COVERED_BY: tuple[tuple[int, ...], ...] = tuple(
+    tuple(q for q in range(PEAK_CARDS) if p in COVERERS[q]) for p in range(PEAK_CARDS)
+)
 
 
 def is_uncovered(position: int, removed: int) -> bool:

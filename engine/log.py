@@ -5,8 +5,12 @@ A tap on position p is p as one base-36 digit (``0``–``9``, then ``a``–``r``
 """
 
 import string
+from typing import TYPE_CHECKING
 
 from .layout import PEAK_CARDS
+
+if TYPE_CHECKING:
+    from .game import Refusal
 
 DRAW = "+"
 UNDO = "-"
@@ -21,8 +25,8 @@ POSITION_OF_SYMBOL = {symbol: position for position, symbol in enumerate(TAP_SYM
 class InvalidLog(ValueError):
     """A log that does not replay; names the first bad action (1-based) and why."""
 
-    def __init__(self, index: int, symbol: str, reason: str, message: str) -> None:
-        super().__init__(f"action {index} ({symbol!r}): {message}")
+    def __init__(self, index: int, symbol: str, reason: "Refusal") -> None:
+        super().__init__(f"action {index} ({symbol!r}): {reason.message}")
         self.index = index
         self.symbol = symbol
         self.reason = reason

@@ -2,8 +2,6 @@
 
 from enum import StrEnum
 
-from .cards import rank
-
 
 class Rule(StrEnum):
     """Each value is the rule's letter in a game code."""
@@ -19,8 +17,3 @@ def _adjacency(rule: Rule) -> tuple[bool, ...]:
 
 
 RANK_ADJACENT: dict[Rule, tuple[bool, ...]] = {rule: _adjacency(rule) for rule in Rule}
-
-
-def fits(rule: Rule, card: int, waste: int) -> bool:
-    """Whether ``card`` may go on ``waste``: one rank above or below, suit irrelevant."""
-    return RANK_ADJACENT[rule][rank(card) * 13 + rank(waste)]

@@ -16,7 +16,7 @@ def test_the_log_records_taps_draws_and_undos_in_order() -> None:
     game.undo()
     game.tap(23)
     assert game.log == "k+-n"
-    assert game.actions == 4
+    assert game.version == 4
 
 
 def test_replay_rebuilds_the_same_game() -> None:

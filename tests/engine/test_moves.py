@@ -92,6 +92,6 @@ def test_a_position_off_the_peaks_is_not_a_move(game: Game) -> None:
 
 def test_the_log_is_bounded_and_past_the_bound_every_action_is_refused(game: Game) -> None:
     game.play_log("+-" * (MAX_LOG_ACTIONS // 2))
-    assert game.actions == MAX_LOG_ACTIONS
+    assert game.version == MAX_LOG_ACTIONS
     assert {refusal(game.draw), refusal(game.undo), refusal(game.tap, 20)} == {"log_full"}
-    assert game.actions == MAX_LOG_ACTIONS
+    assert game.version == MAX_LOG_ACTIONS

@@ -184,6 +184,8 @@ def test_analysis_names_the_first_action_after_which_the_deal_was_lost() -> None
         after = Game.from_cards(game.deal, game.rule, game.log[:index])
         assert engine.solve(before).winnable and not engine.solve(after).winnable
         assert analysis.losing_move == after.moves
+        tapped = after.last_action
+        assert analysis.losing_card == (before.visible()[tapped.position] if tapped.position is not None else None)
         return
     pytest.fail("no winnable deal among the first 60 was lost by this line")
 

@@ -6,18 +6,30 @@ only face-up cards, so no hint reveals a face-down card.
 
 import secrets
 from dataclasses import dataclass
-from typing import Literal
+from enum import StrEnum
 
 from .codes import CODE_SPACE, GameCode
-from .game import Game
+from .game import Game, Status
 from .layout import FIRST_WASTE
-from .log import UNDO
+from .log import POSITION_OF_SYMBOL, UNDO
 from .rules import Rule
 from .solver import Solution, solve_position, winnable_quickly
 
-Reason = Literal["peak", "flip", "run", "play", "draw", "lost", "won"]
+
+class HintReason(StrEnum):
+    """Why a hint points at its action, or why it points at none."""
+
+    PEAK = "peak"  # the tap empties a peak
+    FLIP = "flip"  # the tap turns up a face-down card
+    RUN = "run"  # another card fits after the tap
+    PLAY = "play"  # the tap keeps the deal winnable, nothing more
+    DRAW = "draw"  # no tap keeps the deal winnable
+    LOST = "lost"  # the position is no longer winnable
+    WON = "won"
+
+
 # Among the actions that keep the deal winnable, the one a teacher would point at first.
-_PREFERENCE: tuple[Reason, ...] = ("peak", "flip", "run", "play")
+_PREFERENCE = (HintReason.PEAK, HintReason.FLIP, HintReason.RUN, HintReason.PLAY)
 
 
 def solve(game: Game) -> Solution:
@@ -30,39 +42,38 @@ def solve(game: Game) -> Solution:
 @dataclass(frozen=True, slots=True)
 class Hint:
     position: int | None  # the peak card to tap, or None (draw, or nothing to do)
-    reason: Reason
+    reason: HintReason
     winnable: bool
     undos: int | None = None  # when not winnable: undos that bring back a winnable position
 
 
 def hint(game: Game) -> Hint:
     """One action that keeps the deal winnable, the most instructive first; the same for the same position."""
-    if game.status == "won":
-        return Hint(None, "won", True)
+    if game.status is Status.WON:
+        return Hint(None, HintReason.WON, True)
     if not solve(game).winnable:
-        return Hint(None, "lost", False, undos_to_winnable(game))
+        return Hint(None, HintReason.LOST, False, undos_to_winnable(game))
     for reason, position, after in sorted(_taps_by_reason(game), key=lambda tap: (_PREFERENCE.index(tap[0]), tap[1])):
         if solve(after).winnable:
             return Hint(position, reason, True)
-    return Hint(None, "draw", True)  # winnable, and no tap keeps it so: the winning line draws
+    return Hint(None, HintReason.DRAW, True)  # winnable, and no tap keeps it so: the winning line draws
 
 
-def _taps_by_reason(game: Game) -> list[tuple[Reason, int, Game]]:
+def _taps_by_reason(game: Game) -> list[tuple[HintReason, int, Game]]:
     """Each card that can be played: why a teacher would point at it, and the game after it."""
     peaks_cleared, visible = sum(game.peaks_cleared()), len(game.visible())
-    taps: list[tuple[Reason, int, Game]] = []
+    taps: list[tuple[HintReason, int, Game]] = []
     for position in game.playable():
         trial = game.copy()
         trial.tap(position)
-        reason: Reason
         if sum(trial.peaks_cleared()) > peaks_cleared:
-            reason = "peak"
+            reason = HintReason.PEAK
         elif len(trial.visible()) >= visible:  # one card left, at least one turned up
-            reason = "flip"
+            reason = HintReason.FLIP
         elif trial.playable():
-            reason = "run"
+            reason = HintReason.RUN
         else:
-            reason = "play"
+            reason = HintReason.PLAY
         taps.append((reason, position, trial))
     return taps
 
@@ -101,11 +112,12 @@ class Analysis:
     winnable: bool  # from the deal, under the game's rule
     losing_action: int | None  # 1-based index in the log of the action after which it no longer was
     losing_move: int | None  # the move counter after that action
+    losing_card: str | None = None  # the card that action played; None when it was a draw
 
 
 def analyse(game: Game) -> Analysis:
     """For a finished game: could the deal be won, and which action of the line played lost it."""
-    if game.status == "won":
+    if game.status is Status.WON:
         return Analysis(True, None, None)
     # The game ended lost, so its position is unwinnable; the action that lost it is the first one
     # that the fewest undos back to a winnable position take away.
@@ -114,7 +126,9 @@ def analyse(game: Game) -> Analysis:
         return Analysis(False, None, None)
     standing = _standing_actions(game)
     index = standing[len(standing) - undos]
-    return Analysis(True, index, _moves_after(game.log, index))
+    symbol = game.log[index - 1]
+    card = game.deal[POSITION_OF_SYMBOL[symbol]] if symbol in POSITION_OF_SYMBOL else None
+    return Analysis(True, index, _moves_after(game.log, index), card)
 
 
 def _standing_actions(game: Game) -> list[int]:
