@@ -23,7 +23,7 @@ from engine import MAX_LOG_ACTIONS, Game, GameCode, IllegalMove  # noqa: E402
 def random_log(code: GameCode, length: int, rng: random.Random) -> str:
     """A log of exactly ``length`` actions a lively player might leave: taps, draws, undos."""
     game = Game.new(code)
-    while game.actions < length:
+    while game.version < length:
         playable = game.playable()
         roll = rng.random()
         try:

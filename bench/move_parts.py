@@ -145,7 +145,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         set_up_django(Path(folder) / "bench.sqlite3")
         from games import actions
-        from games.models import Game
+        from games.models import GameRecord
+        from games.tables import Table
         from games.views import play
 
         player = Player()
@@ -158,8 +159,9 @@ def main() -> None:
             (actions, "play", "write: actions.play"),
             (actions, "find", "  of which the locked load (SELECT)"),
             (actions, "replay", "  of which the replay of the log"),
-            (Game, "save", "  of which the save (UPDATE)"),
-            (play, "page_context", "board context"),
+            (GameRecord, "save", "  of which the save (UPDATE)"),
+            (Table, "of", "board context"),  # the viewer's table, then the regions' context: one step
+            (Table, "context", "board context"),
             (play, "render", "render of the regions"),
         ]
         for owner, name, label in timed:
@@ -170,7 +172,7 @@ def main() -> None:
     print(f"{'trivial view: GET /health/':44}{health:8.3f}")
     print(f"{'move: htmx POST draw or undo':44}{move:8.3f}   (answer {player.answer_bytes:,} bytes)")
     print(f"of a move, timed inside it ({timed_move:.3f} ms with the timers):")
-    for _, _, label in timed:
+    for label in dict.fromkeys(label for _, _, label in timed):
         print(f"  {label:42}{steps.seconds[label] / args.moves * 1000:8.3f}")
     own = sum(steps.seconds[label] for label in ("write: actions.play", "board context", "render of the regions"))
     own_ms = own / args.moves * 1000

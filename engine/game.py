@@ -146,7 +146,8 @@ class Game:
             raise IllegalMove(Refusal.NOT_AN_ACTION)
 
     def act(self, action: Action, position: int | None = None) -> None:
-        """Play ``action``; a tap needs the ``position`` of the peak card."""
+        """Play ``action`` ("tap", "draw" or "undo"); a tap needs the ``position`` of the peak card."""
+        action = Action(action)  # ValueError for anything else
         if action is Action.TAP:
             if position is None:
                 raise ValueError("a tap needs a position")

@@ -10,7 +10,6 @@ import logging
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
 
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
@@ -20,29 +19,27 @@ from django.http import Http404
 import engine
 
 from .live import events
-from .models import Game
+from .models import GameRecord
 from .players import Player
 
 logger = logging.getLogger(__name__)
-
-Action = Literal["tap", "draw", "undo"]
 
 
 class BrokenGame(Exception):
     """A stored log that no longer replays: shown as an error page, never retried in a loop."""
 
-    def __init__(self, game: Game, error: engine.InvalidLog) -> None:
-        super().__init__(f"game {game.public_id} ({game.code}) does not replay: {error}")
-        self.game = game
+    def __init__(self, record: GameRecord, error: engine.InvalidLog) -> None:
+        super().__init__(f"game {record.public_id} ({record.code}) does not replay: {error}")
+        self.record = record
 
 
 @dataclass(frozen=True)
 class Outcome:
     """What became of an action: applied, refused by the rules, or posted from a stale page."""
 
-    game: Game
-    played: engine.Game
-    refused: str | None = None  # an engine.IllegalMove reason
+    record: GameRecord
+    game: engine.Game
+    refused: engine.Refusal | None = None
     stale: bool = False
 
     @property
@@ -50,18 +47,11 @@ class Outcome:
         return self.refused is None and not self.stale
 
 
-def create_game(player: Player, code: engine.GameCode, winnable: bool | None = None) -> Game:
-    played = engine.Game.new(code)
-    game = Game(
-        code=str(code),
-        rule=code.rule.value,
-        user_id=player.user_id,
-        player_id=player.player_id or "",
-        winnable=winnable,
-    )
-    game.record(played)
-    game.save()
-    return game
+def create_game(player: Player, code: engine.GameCode, winnable: bool | None = None) -> GameRecord:
+    record = GameRecord(code=str(code), user_id=player.user_id, player_token=player.token or "", winnable=winnable)
+    record.take_summary(engine.Game.new(code))
+    record.save()
+    return record
 
 
 _sqlite_writer = threading.Lock()
@@ -77,58 +67,57 @@ def writing() -> Iterator[None]:
         yield
 
 
-def find(games: QuerySet[Game], public_id: str) -> Game:
+def find(records: QuerySet[GameRecord], public_id: str) -> GameRecord:
     try:
-        return games.get(public_id=public_id)
-    except Game.DoesNotExist:
+        return records.get(public_id=public_id)
+    except GameRecord.DoesNotExist:
         raise Http404("No game with this address.") from None
 
 
-def replay(game: Game) -> engine.Game:
+def replay(record: GameRecord) -> engine.Game:
     try:
-        return game.replay()
+        return record.replay()
     except engine.InvalidLog as error:
-        logger.error("game %s (%s) does not replay: %s", game.public_id, game.code, error)
-        raise BrokenGame(game, error) from error
+        logger.error("game %s (%s) does not replay: %s", record.public_id, record.code, error)
+        raise BrokenGame(record, error) from error
 
 
-def load(public_id: str) -> tuple[Game, engine.Game]:
-    """A game and its replayed state, for pages that only read."""
-    game = find(Game.objects.all(), public_id)
-    return game, replay(game)
+def load(public_id: str) -> tuple[GameRecord, engine.Game]:
+    """A stored game and the position its log reaches, for pages that only read."""
+    record = find(GameRecord.objects.all(), public_id)
+    return record, replay(record)
 
 
-def play(public_id: str, player: Player, action: Action, version: int, position: int | None = None) -> Outcome:
-    """Apply one action if ``version`` is the game's current action count; lock the row meanwhile.
+def play(public_id: str, player: Player, action: engine.Action, version: int, position: int | None = None) -> Outcome:
+    """Apply one action if ``version`` is the game's current version; lock the row meanwhile.
 
     A stale or repeated POST (double tap, two tabs) applies nothing: its version is no longer current.
     """
     with writing():
-        game = find(Game.objects.select_for_update(), public_id)
-        if not game.is_owned_by(player):
+        record = find(GameRecord.objects.select_for_update(), public_id)
+        if not record.is_owned_by(player):
             raise PermissionDenied("Only the player who started this game can play it.")
-        played = replay(game)
-        if version != game.version:
-            return Outcome(game, played, stale=True)
-        symbol = {"draw": engine.log.DRAW, "undo": engine.log.UNDO}.get(action)
+        game = replay(record)
+        if version != record.version:
+            return Outcome(record, game, stale=True)
         try:
-            played.apply(symbol or engine.log.tap_symbol(position))  # the view requires a position for a tap
+            game.act(action, position)
         except engine.IllegalMove as refused:
-            return Outcome(game, played, refused=refused.reason)
-        game.record(played)
-        game.save(update_fields=Game.RECORDED_FIELDS)
-    if played.status != "playing" or game.analysed:
-        analyse(game, played)
-    events.announce(game, played)  # after the analysis, which the watchers' board shows at the end
-    return Outcome(game, played)
+            return Outcome(record, game, refused=refused.reason)
+        record.take_summary(game)
+        record.save(update_fields=GameRecord.SUMMARY_FIELDS)
+    if game.status is not engine.Status.PLAYING or record.analysed:
+        analyse(record, game)
+    events.announce(record, game)  # after the analysis, which the watchers' board shows at the end
+    return Outcome(record, game)
 
 
-def analyse(game: Game, played: engine.Game) -> None:
+def analyse(record: GameRecord, game: engine.Game) -> None:
     """Store the solver's analysis once a game ends (and drop it if an undo reopens the game).
 
     Outside the write transaction: a hard deal takes the solver a tenth of a second, and other
     moves need not wait for it. The update applies only if no action came in meanwhile."""
-    fields = game.analysis_fields(played)
-    if Game.objects.filter(pk=game.pk, log=game.log).update(**fields):
+    fields = record.analysis_fields(game)
+    if GameRecord.objects.filter(pk=record.pk, log=record.log).update(**fields):
         for name, value in fields.items():
-            setattr(game, name, value)
+            setattr(record, name, value)

@@ -2,20 +2,20 @@ from django.contrib import admin
 
 import engine
 
-from .models import Game
+from .models import GameRecord
 
 
-@admin.register(Game)
-class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+@admin.register(GameRecord)
+class GameRecordAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("public_id", "code", "user", "status", "replayed_status", "score", "moves", "created")
     list_filter = ("status", "rule")
-    search_fields = ("public_id", "code", "user__username", "player_id")
+    search_fields = ("public_id", "code", "user__username", "player_token")
     readonly_fields = ("public_id", "replayed_status")
 
     @admin.display(description="status by replay")
-    def replayed_status(self, game: Game) -> str:
+    def replayed_status(self, record: GameRecord) -> str:
         """The status the engine gives the stored log now: a check on the summary field."""
         try:
-            return game.replay().status
+            return record.replay().status
         except engine.InvalidLog as error:
             return f"does not replay: {error}"

@@ -1,23 +1,19 @@
-"""What the templates show of a game: rows of cells, piles, counters; never a face-down card."""
+"""What the templates show of a position: rows of cells, piles, counters; never a face-down card."""
 
 from dataclasses import dataclass
 
 import engine
-from engine.game import PEAK_BONUS
-from engine.layout import COVERERS, PEAK_CARDS, ROWS
-from engine.log import DRAW, POSITION_OF_SYMBOL
 
 from .board_text import board_text
-from .models import Game
 
 
 def _columns() -> tuple[int, ...]:
     """Each position's first column on a grid of half-card columns: the bottom row's cards lie
     side by side, and every other card lies centred on the two that cover it."""
-    columns = [0] * PEAK_CARDS
-    for position in reversed(range(PEAK_CARDS)):
-        covering = COVERERS[position]
-        columns[position] = columns[covering[0]] + 1 if covering else 1 + 2 * (position - ROWS[-1].start)
+    columns = [0] * engine.PEAK_CARDS
+    for position in reversed(range(engine.PEAK_CARDS)):
+        covering = engine.COVERERS[position]
+        columns[position] = columns[covering[0]] + 1 if covering else 1 + 2 * (position - engine.ROWS[-1].start)
     return tuple(columns)
 
 
@@ -39,42 +35,46 @@ class Cell:
 
 @dataclass(frozen=True)
 class Board:
-    game: Game
     rows: list[list[Cell]]
     waste: str
     stock_count: int
     score: int
+    peak_bonus: int
     moves: int
-    status: str
-    peaks_cleared: tuple[bool, ...]
+    status: engine.Status
     version: int
     can_undo: bool
-    last_action: str  # "tap", "draw" or "" (none yet, or an undo): how the waste card arrived
+    arrival: str  # how the waste card arrived, for its animation: "tap", "draw" or "" (none yet, or an undo)
     text: str  # the board in words, read by screen readers after each action (board_text.py)
 
     @property
-    def peak_bonus(self) -> int:
-        return PEAK_BONUS * sum(self.peaks_cleared)
+    def won(self) -> bool:
+        return self.status is engine.Status.WON
+
+    @property
+    def blocked(self) -> bool:
+        return self.status is engine.Status.BLOCKED
 
 
-def board(game: Game, played: engine.Game) -> Board:
-    visible = played.visible()
-    playable = set(played.playable())
-    last = played.log[-1:]
-    tapped = POSITION_OF_SYMBOL.get(last)
-    revealed = {p for p in visible if tapped in COVERERS[p]}
-    rows = [[Cell(p, visible.get(p), played.is_removed(p), p in playable, p in revealed) for p in row] for row in ROWS]
+def board(game: engine.Game) -> Board:
+    visible = game.visible()
+    playable = set(game.playable())
+    last = game.last_action
+    revealed = last.revealed if last else frozenset()
+    rows = [
+        [Cell(p, visible.get(p), game.is_removed(p), p in playable, p in revealed) for p in row] for row in engine.ROWS
+    ]
+    won = game.status is engine.Status.WON
     return Board(
-        game=game,
         rows=rows,
-        waste=played.waste,
-        stock_count=played.stock_count,
-        score=played.score,
-        moves=played.moves,
-        status=played.status,
-        peaks_cleared=played.peaks_cleared(),
-        version=played.actions,
-        can_undo=played.undoable > 0 and played.status != "won",
-        last_action="tap" if tapped is not None else "draw" if last == DRAW else "",
-        text=board_text(played),
+        waste=game.waste,
+        stock_count=game.stock_count,
+        score=game.score,
+        peak_bonus=game.peak_bonus,
+        moves=game.moves,
+        status=game.status,
+        version=game.version,
+        can_undo=game.undoable > 0 and not won,
+        arrival=last.action if last and last.action is not engine.Action.UNDO else "",
+        text=board_text(game),
     )

@@ -15,8 +15,10 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+import engine
+
 from .history import FinishedGame
-from .models import Status
+from .models import STATUS_LABELS
 
 CHART_LIMIT = 100  # the most recent finished games drawn; the win rate still counts every earlier one
 WIDTH, HEIGHT = 440, 240  # viewBox units; the picture scales to the page's width
@@ -179,8 +181,8 @@ def legend() -> SafeString:
         ' <tspan class="chart-blocked-key">○</tspan> {}</text>',
         WIDTH // 2,
         HEIGHT - 8,
-        Status.WON.label,
-        Status.BLOCKED.label,
+        STATUS_LABELS[engine.Status.WON],
+        STATUS_LABELS[engine.Status.BLOCKED],
     )
 
 

@@ -7,16 +7,16 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 import engine
-from engine.layout import PEAK_CARDS
 
-from .models import RuleChoice
+from .models import RULE_LABELS
 
+CodeError = engine.CodeError
 CODE_ERRORS = {
-    "format": _("A game code looks like TP1-E-ABCDEFG."),
-    "version": _("Unknown version “%(detail)s”: game codes start with TP1."),
-    "rule": _("Unknown rule letter “%(detail)s”: use E (Easy) or C (Classic)."),
-    "length": _("The deal part of a code has 7 letters; “%(detail)s” does not."),
-    "letter": _("“%(detail)s” is not a letter A–Z."),
+    CodeError.FORMAT: _("A game code looks like TP1-E-ABCDEFG."),
+    CodeError.VERSION: _("Unknown version “%(detail)s”: game codes start with TP1."),
+    CodeError.RULE: _("Unknown rule letter “%(detail)s”: use E (Easy) or C (Classic)."),
+    CodeError.LENGTH: _("The deal part of a code has 7 letters; “%(detail)s” does not."),
+    CodeError.LETTER: _("“%(detail)s” is not a letter A–Z."),
 }
 
 
@@ -28,7 +28,11 @@ class NewGameForm(forms.Form):
         help_text=_("Paste a code to deal the same cards again; leave empty for a random deal."),
     )
     rule = forms.ChoiceField(
-        label=_("Rule"), choices=RuleChoice.choices, initial=RuleChoice.EASY, required=False, widget=forms.RadioSelect
+        label=_("Rule"),
+        choices=list(RULE_LABELS.items()),
+        initial=engine.Rule.EASY,
+        required=False,
+        widget=forms.RadioSelect,
     )
 
     winnable_only = forms.BooleanField(
@@ -53,7 +57,7 @@ class NewGameForm(forms.Form):
         pasted: engine.GameCode | None = self.cleaned_data["code"]
         if pasted:
             return pasted, None
-        rule = engine.Rule(self.cleaned_data["rule"] or RuleChoice.EASY)
+        rule = engine.Rule(self.cleaned_data["rule"] or engine.Rule.EASY)
         if self.cleaned_data["winnable_only"]:
             return engine.winnable_code(rule), True
         return engine.GameCode.random(rule), None
@@ -63,11 +67,11 @@ class ActionForm(forms.Form):
     """An action POST: the number of actions the page showed, and the position for a tap."""
 
     version = forms.IntegerField(min_value=0, max_value=engine.MAX_LOG_ACTIONS)
-    position = forms.IntegerField(min_value=0, max_value=PEAK_CARDS - 1, required=False)
+    position = forms.IntegerField(min_value=0, max_value=engine.PEAK_CARDS - 1, required=False)
 
-    def __init__(self, *args: Any, action: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, action: engine.Action, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["position"].required = action == "tap"
+        self.fields["position"].required = action is engine.Action.TAP
 
     def problem(self) -> str:
         """One line naming each bad field, for the 400 answer."""

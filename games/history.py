@@ -3,7 +3,9 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from .models import GameQuerySet, Status
+import engine
+
+from .models import GameQuerySet
 
 
 @dataclass(frozen=True)
@@ -16,7 +18,7 @@ class FinishedGame:
 def finished_games(games: GameQuerySet) -> list[FinishedGame]:
     """The finished ones among ``games``, in the order they finished."""
     rows = games.exclude(finished=None).order_by("finished", "id").values_list("finished", "score", "status")
-    return [FinishedGame(finished, score, status == Status.WON) for finished, score, status in rows]
+    return [FinishedGame(finished, score, status == engine.Status.WON) for finished, score, status in rows]
 
 
 @dataclass(frozen=True)

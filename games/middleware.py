@@ -17,5 +17,5 @@ class BrokenGameMiddleware:
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, BrokenGame):
-            return render(request, "games/broken.html", {"game": exception.game}, status=500)
+            return render(request, "games/broken.html", {"record": exception.record}, status=500)
         return None

@@ -1,4 +1,5 @@
-"""A game is its deal (game code), its rule and its move log; everything else is replayed.
+"""A game is stored as its deal (game code, which names the rule) and its move log: a ``GameRecord``.
+The engine replays the log into an ``engine.Game`` (the position) on every request.
 
 The summary fields (status, score, moves, finished) are refreshed from the replay on every
 write so that the history list needs no replay; the log stays the truth.
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Substr
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -24,35 +26,38 @@ def new_public_id() -> str:
     return secrets.token_urlsafe(PUBLIC_ID_BYTES)
 
 
-class Status(models.TextChoices):
-    PLAYING = "playing", _("In progress")
-    WON = "won", _("Won")
-    BLOCKED = "blocked", _("Blocked")
+STATUS_LABELS = {
+    engine.Status.PLAYING: _("In progress"),
+    engine.Status.WON: _("Won"),
+    engine.Status.BLOCKED: _("Blocked"),
+}
+RULE_LABELS = {engine.Rule.EASY: _("Easy"), engine.Rule.CLASSIC: _("Classic")}
+# Where a code names its rule: "TP1-E-TRIPEAK" (docs/game-codes.md); 1-based, as SQL counts.
+_RULE_LETTER_AT = len("TP1-") + 1
 
 
-class RuleChoice(models.TextChoices):
-    EASY = engine.Rule.EASY.value, _("Easy")
-    CLASSIC = engine.Rule.CLASSIC.value, _("Classic")
-
-
-class GameQuerySet(models.QuerySet["Game"]):
+class GameQuerySet(models.QuerySet["GameRecord"]):
     def owned_by(self, player: "Player") -> "GameQuerySet":
         if player.user_id is not None:
             return self.filter(user_id=player.user_id)
-        return self.filter(user__isnull=True, player_id=player.player_id)
+        return self.filter(user__isnull=True, player_token=player.token)
 
 
-class Game(models.Model):
+class GameRecord(models.Model):
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
     code = models.CharField(max_length=16, help_text="Canonical game code, e.g. TP1-E-TRIPEAK")
-    rule = models.CharField(max_length=1, choices=RuleChoice.choices, default=RuleChoice.EASY)
+    # The code's rule letter, kept by the database itself so that the history can filter on it.
+    rule = models.GeneratedField(
+        expression=Substr("code", _RULE_LETTER_AT, 1), output_field=models.CharField(max_length=1), db_persist=True
+    )
     log = models.TextField(blank=True, default="", help_text="One character per action (docs/rules.md)")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
-    player_id = models.CharField(max_length=32, db_index=True, help_text="The anonymous player who started it")
+    # A random token in the anonymous player's session (players.py): not a key of any table.
+    player_token = models.CharField(max_length=32, db_index=True, help_text="The anonymous player who started it")
     created = models.DateTimeField(default=timezone.now, db_index=True)
     updated = models.DateTimeField(auto_now=True)
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
-    score = models.PositiveIntegerField(default=engine.game.START_SCORE)
+    status = models.CharField(max_length=8, choices=list(STATUS_LABELS.items()), default=engine.Status.PLAYING.value)
+    score = models.PositiveIntegerField(default=engine.START_SCORE)
     moves = models.PositiveIntegerField(default=0)
     finished = models.DateTimeField(null=True, blank=True)
     # From the solver: whether the deal could be won under its rule (known at once for a deal drawn
@@ -60,14 +65,15 @@ class Game(models.Model):
     winnable = models.BooleanField(null=True, blank=True)
     lost_after_action = models.PositiveIntegerField(null=True, blank=True, help_text="1-based index in the log")
     lost_after_move = models.PositiveIntegerField(null=True, blank=True)
+    lost_with_card = models.CharField(max_length=2, blank=True, default="", help_text="The card that action played")
     analysed = models.BooleanField(default=False, help_text="The analysis fits the stored log")
 
     objects = GameQuerySet.as_manager()
-    RECORDED_FIELDS = ("log", "status", "score", "moves", "finished", "updated")
+    SUMMARY_FIELDS = ("log", "status", "score", "moves", "finished", "updated")
 
     class Meta:
         ordering = ["-created", "-id"]
-        indexes = [models.Index(fields=["user", "-created"]), models.Index(fields=["player_id", "-created"])]
+        indexes = [models.Index(fields=["user", "-created"]), models.Index(fields=["player_token", "-created"])]
 
     def __str__(self) -> str:
         return f"{self.public_id} ({self.code})"
@@ -77,41 +83,46 @@ class Game(models.Model):
         return engine.GameCode.parse(self.code)
 
     @property
+    def rule_label(self) -> str:
+        return str(RULE_LABELS[self.game_code.rule])
+
+    @property
     def version(self) -> int:
-        """The number of actions in the log: what a page shows and posts back."""
+        """The number of actions in the log (``engine.Game.version``): what a page shows and posts back."""
         return len(self.log)
 
     def replay(self) -> engine.Game:
-        """The engine game at its current state; ``InvalidLog`` if the stored log no longer replays."""
+        """The position the log reaches; ``InvalidLog`` if the stored log no longer replays."""
         return engine.Game.replay(self.game_code, self.log)
 
-    def record(self, played: engine.Game) -> None:
-        """Take the log and the summary from the engine game (the caller saves)."""
-        self.log = played.log
-        self.status = played.status
-        self.score = played.score
-        self.moves = played.moves
-        if played.status == Status.PLAYING:
+    def take_summary(self, game: engine.Game) -> None:
+        """Take the log and the summary from the replayed game (the caller saves)."""
+        self.log = game.log
+        self.status = game.status
+        self.score = game.score
+        self.moves = game.moves
+        if game.status is engine.Status.PLAYING:
             self.finished = None
         elif self.finished is None:
             self.finished = timezone.now()
 
-    def analysis_fields(self, played: engine.Game) -> dict[str, object]:
+    def analysis_fields(self, game: engine.Game) -> dict[str, object]:
         """The solver's verdict on a finished game; an unfinished one keeps only the deal's verdict."""
-        if played.status == Status.PLAYING:
-            return {"analysed": False, "lost_after_action": None, "lost_after_move": None}
-        analysis = engine.analyse(played)
+        if game.status is engine.Status.PLAYING:
+            return {"analysed": False, "lost_after_action": None, "lost_after_move": None, "lost_with_card": ""}
+        analysis = engine.analyse(game)
         return {
             "analysed": True,
             "winnable": analysis.winnable,
             "lost_after_action": analysis.losing_action,
             "lost_after_move": analysis.losing_move,
+            "lost_with_card": analysis.losing_card or "",
         }
 
     def is_owned_by(self, player: "Player") -> bool:
         if self.user_id is not None:
             return self.user_id == player.user_id
-        return player.user_id is None and self.player_id == player.player_id
+        return player.user_id is None and self.player_token == player.token
 
 
 class Preferences(models.Model):

@@ -1,6 +1,6 @@
-"""Who is playing: a signed-up user, or an anonymous player known by a random id in the session.
+"""Who is playing: a signed-up user, or an anonymous player known by a random token in the session.
 
-The id is not the session key, which login rotates: it lives in the signed session data, so the
+The token is not the session key, which login rotates: it lives in the session data, so the
 games it started follow the player when they sign up or log in (see signals.py).
 """
 
@@ -11,28 +11,29 @@ from typing import Any
 
 from django.http import HttpRequest
 
-SESSION_KEY = "player_id"
+# The session key keeps the name it was first stored under, so that existing sessions keep their games.
+TOKEN_SESSION_KEY = "player_id"
 
 
 @dataclass(frozen=True)
 class Player:
     user_id: int | None
-    player_id: str | None
+    token: str | None  # the anonymous player's session token (GameRecord.player_token)
 
     @classmethod
     def of(cls, request: HttpRequest, create: bool = False) -> "Player":
-        """The player behind ``request``; ``create`` gives an anonymous player an id if it has none."""
-        if create and SESSION_KEY not in request.session:
-            request.session[SESSION_KEY] = secrets.token_urlsafe(12)
+        """The player behind ``request``; ``create`` gives an anonymous player a token if it has none."""
+        if create and TOKEN_SESSION_KEY not in request.session:
+            request.session[TOKEN_SESSION_KEY] = secrets.token_urlsafe(12)
         user_id = request.user.pk if request.user.is_authenticated else None
-        return cls(user_id=user_id, player_id=request.session.get(SESSION_KEY))
+        return cls(user_id=user_id, token=request.session.get(TOKEN_SESSION_KEY))
 
     @classmethod
     def of_scope(cls, scope: Mapping[str, Any]) -> "Player":
         """The player behind a WebSocket, from the session and user that channels' middleware put in its scope."""
         user = scope["user"]
-        return cls(user_id=user.pk if user.is_authenticated else None, player_id=scope["session"].get(SESSION_KEY))
+        return cls(user_id=user.pk if user.is_authenticated else None, token=scope["session"].get(TOKEN_SESSION_KEY))
 
     @property
     def is_known(self) -> bool:
-        return self.user_id is not None or self.player_id is not None
+        return self.user_id is not None or self.token is not None

@@ -1,18 +1,23 @@
-"""Player settings: kept per user when signed up, in the session otherwise."""
+"""Player settings: kept per user when signed up, in the session otherwise; read once per request."""
 
+from django.forms.models import model_to_dict
 from django.http import HttpRequest
 
 from .models import Preferences
 
 SESSION_KEY = "preferences"
-DEFAULTS = {"error_assistance": True, "highlight_playable": False}
+FIELDS = ("error_assistance", "highlight_playable")
 
 
-def load(request: HttpRequest) -> dict[str, bool]:
+def load(request: HttpRequest) -> Preferences:
+    """The player's settings (an unsaved row with the defaults when they have none stored)."""
     if request.user.is_authenticated:
-        stored = Preferences.objects.filter(user=request.user).values(*DEFAULTS).first()
-        return {**DEFAULTS, **(stored or {})}
-    return {**DEFAULTS, **request.session.get(SESSION_KEY, {})}
+        return Preferences.objects.filter(user=request.user).first() or Preferences()
+    return Preferences(**request.session.get(SESSION_KEY, {}))
+
+
+def as_initial(preferences: Preferences) -> dict[str, object]:
+    return model_to_dict(preferences, fields=FIELDS)
 
 
 def save(request: HttpRequest, values: dict[str, bool]) -> None:

@@ -8,15 +8,15 @@ from django.db.backends.signals import connection_created
 from django.dispatch import receiver
 from django.http import HttpRequest
 
-from .models import Game
-from .players import SESSION_KEY
+from .models import GameRecord
+from .players import TOKEN_SESSION_KEY
 
 
 @receiver(user_logged_in)
 def adopt_anonymous_games(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
-    player_id = request.session.get(SESSION_KEY)
-    if player_id:
-        Game.objects.filter(user__isnull=True, player_id=player_id).update(user=user)
+    token = request.session.get(TOKEN_SESSION_KEY)
+    if token:
+        GameRecord.objects.filter(user__isnull=True, player_token=token).update(user=user)
 
 
 # One idle connection per SQLite file for the life of the process (see below).
@@ -25,10 +25,11 @@ _anchors: dict[str, sqlite3.Connection] = {}
 
 @receiver(connection_created)
 def anchor_sqlite_file(sender: Any, connection: Any, **kwargs: Any) -> None:
-    """Under ASGI every request opens and closes its own connection. When the last connection to
-    a WAL database closes, SQLite checkpoints the WAL into the file, and the next one to open must
-    rebuild the WAL index: together they cost more than the move itself. An idle connection kept
-    open by the process makes every other one cheap to open and close."""
+    """Connections to the file still close and open: each thread has its own, which Django closes once
+    it is older than CONN_MAX_AGE or after an error. When the last connection to a WAL database closes,
+    SQLite checkpoints the WAL into the file, and the next one to open must rebuild the WAL index:
+    together they cost more than a move. An idle connection kept open by the process means the last
+    connection never closes, so every other one is cheap to open and close."""
     name = connection.settings_dict["NAME"]
     if connection.vendor == "sqlite" and name not in _anchors and not connection.is_in_memory_db():
         _anchors[name] = sqlite3.connect(name, check_same_thread=False)

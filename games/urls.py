@@ -1,18 +1,20 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, health, history, live, new, play, preferences, teach
+import engine
+
+from .views import accounts, health, hint, history, live, new, play, preferences, replay
 
 urlpatterns = [
     path("", new.new_game, name="home"),
     path("new/", new.new_game, name="new"),
     path("g/<str:public_id>/", play.game_page, name="game"),
-    path("g/<str:public_id>/tap/", play.act, {"action": "tap"}, name="tap"),
-    path("g/<str:public_id>/draw/", play.act, {"action": "draw"}, name="draw"),
-    path("g/<str:public_id>/undo/", play.act, {"action": "undo"}, name="undo"),
-    path("g/<str:public_id>/hint/", teach.hint, name="hint"),
+    path("g/<str:public_id>/tap/", play.act, {"action": engine.Action.TAP}, name="tap"),
+    path("g/<str:public_id>/draw/", play.act, {"action": engine.Action.DRAW}, name="draw"),
+    path("g/<str:public_id>/undo/", play.act, {"action": engine.Action.UNDO}, name="undo"),
+    path("g/<str:public_id>/hint/", hint.hint, name="hint"),
     path("g/<str:public_id>/live/", live.live_regions, name="live"),
-    path("g/<str:public_id>/replay/", teach.replay, name="replay"),
+    path("g/<str:public_id>/replay/", replay.replay, name="replay"),
     path("history/", history.history, name="history"),
     path("health/", health.health, name="health"),
     path("settings/", preferences.settings_page, name="settings"),

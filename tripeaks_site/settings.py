@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "games.middleware.BrokenGameMiddleware",
+    "games.live.events.AnnounceAfterResponse",
 ]
 
 ROOT_URLCONF = "tripeaks_site.urls"

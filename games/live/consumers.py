@@ -23,7 +23,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import BaseChannelLayer
 from django.conf import settings
 
-from ..models import Game
+from ..models import GameRecord
 from ..players import Player
 from . import events, fanout, seats
 
@@ -37,10 +37,10 @@ WATCHING_DELAY = 0.5  # seconds: joins and leaves within it are told to the game
 @database_sync_to_async
 def find_game(public_id: str, scope: dict[str, Any]) -> tuple[int, bool] | None:
     """The game's version and whether the socket's player owns it; None if there is no such game."""
-    game = Game.objects.filter(public_id=public_id).only("log", "user_id", "player_id").first()
-    if game is None:
+    record = GameRecord.objects.filter(public_id=public_id).only("log", "user_id", "player_token").first()
+    if record is None:
         return None
-    return game.version, game.is_owned_by(Player.of_scope(scope))
+    return record.version, record.is_owned_by(Player.of_scope(scope))
 
 
 def board_variant(query_string: bytes) -> str:

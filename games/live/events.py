@@ -1,28 +1,44 @@
 """Live updates: once an action has committed, one event to the game's group (consumers.py).
 
-The event carries the game's new version (its action count) and, for the watchers, the read-only
-regions as ready-to-send frames, rendered and encoded once per variant of the board in use
-(seats.py), not once per watcher. The owner's pages get the version alone: their forms carry
-their own CSRF tokens, so a tab that is behind fetches its regions (views/live.py).
+The event carries the game's new version and, for the watchers, the read-only regions as
+ready-to-send frames, rendered and encoded once per variant of the board in use (seats.py), not
+once per watcher. The owner's pages get the version alone: their forms carry their own CSRF tokens,
+so a tab that is behind fetches its regions (views/live.py).
 Nobody watching, nothing is rendered or sent: a move then costs one look at the seats.
+
+In a request, the event goes out once the answer has been sent (Django's ``request_finished``,
+which its handlers send from ``response.close()`` in the thread that ran the view): the owner's
+answer never waits for the watchers' boards. Outside a request it goes out at once.
 """
 
 import json
+import logging
+import threading
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.core.signals import request_finished
 from django.db import transaction
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
 
 import engine
 
-from ..models import Game
-from ..regions import regions_context
+from ..models import GameRecord
+from ..tables import Table
 from .seats import Audience, parse_variant, store
 
+logger = logging.getLogger(__name__)
+
 PLAIN = ""  # the frame for pages that get no HTML: the owner's
+
+# The sends waiting for the answer of the request this thread runs (None outside a request).
+_this_request = threading.local()
 
 
 def group_name(public_id: str) -> str:
@@ -33,28 +49,62 @@ def board_frame(version: int, html: str | None = None) -> str:
     return json.dumps({"type": "board", "version": version, **({"html": html} if html is not None else {})})
 
 
-def announce(game: Game, played: engine.Game) -> None:
-    """Send the game's new state once the transaction around the action commits (at once outside one).
+def announce(record: GameRecord, game: engine.Game) -> None:
+    """Send the game's new state once the transaction around the action commits and its answer is out.
 
     Robust: the action stands whatever happens to its announcement; a page that misses it
     catches up at the next event or when its socket reconnects."""
-    transaction.on_commit(partial(_send, game, played), robust=True)
+    transaction.on_commit(partial(_after_response, partial(_send, record, game)))
 
 
-def _send(game: Game, played: engine.Game) -> None:
-    audience = store().audience(game.public_id)
+def _after_response(send: Callable[[], None]) -> None:
+    pending: list[Callable[[], None]] | None = getattr(_this_request, "pending", None)
+    if pending is None:
+        _robustly(send)
+    else:
+        pending.append(send)
+
+
+class AnnounceAfterResponse:
+    """Middleware: the announcements of this request wait for its answer to be sent."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        _this_request.pending = []
+        return self.get_response(request)
+
+
+@receiver(request_finished)
+def _send_pending(**kwargs: Any) -> None:
+    pending = getattr(_this_request, "pending", None) or []
+    _this_request.pending = None
+    for send in pending:
+        _robustly(send)
+
+
+def _robustly(send: Callable[[], None]) -> None:
+    try:
+        send()
+    except Exception:
+        logger.exception("could not announce an action to the game's live pages")
+
+
+def _send(record: GameRecord, game: engine.Game) -> None:
+    audience = store().audience(record.public_id)
     if audience.empty:
         return
-    message = {"type": "game.board", "frames": frames(game, played, audience)}
-    async_to_sync(get_channel_layer().group_send)(group_name(game.public_id), message)
+    message = {"type": "game.board", "frames": frames(record, game, audience)}
+    async_to_sync(get_channel_layer().group_send)(group_name(record.public_id), message)
 
 
-def frames(game: Game, played: engine.Game, audience: Audience) -> dict[str, str]:
+def frames(record: GameRecord, game: engine.Game, audience: Audience) -> dict[str, str]:
     """The JSON frames for this state: the plain one, and one per variant that someone watches."""
-    result = {PLAIN: board_frame(played.actions)}
+    result = {PLAIN: board_frame(game.version)}
     for kind in audience.watchers:
         language, highlight = parse_variant(kind)
         with translation.override(language):  # the board in words and the labels are in the watcher's language
-            context = {**regions_context(game, played, can_play=False, highlight=highlight), "oob": True}
-            result[kind] = board_frame(played.actions, render_to_string("games/game.html#live", context))
+            context = Table.watched(record, game, highlight).context(oob=True)
+            result[kind] = board_frame(game.version, render_to_string("games/game.html#live", context))
     return result

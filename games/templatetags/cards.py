@@ -10,33 +10,11 @@ from typing import Any
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import pgettext_lazy
 
 from games.board import Cell
-from games.board_text import card_name, face_down_name
+from games.cards import CORNER_RANKS, SUIT_SYMBOLS, card_colour, face_down_name, spoken_name
 
 register = template.Library()
-
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-RANK_LABELS = {"T": "10"}
-# The letters in a card's corner follow the page's language: the seeds write the king R♣ in Italian,
-# Spanish and Bulgarian; French decks say R, D, V.
-CORNER_RANKS = {
-    **RANK_LABELS,
-    "J": pgettext_lazy("card corner (jack)", "J"),
-    "Q": pgettext_lazy("card corner (queen)", "Q"),
-    "K": pgettext_lazy("card corner (king)", "K"),
-}
-
-
-@register.filter
-def card_label(card: str) -> str:
-    return RANK_LABELS.get(card[0], card[0]) + SUIT_SYMBOLS[card[1]]
-
-
-@register.filter
-def card_colour(card: str) -> str:
-    return "red" if card[1] in "DH" else "black"
 
 
 def _face(card: str) -> str:
@@ -55,7 +33,9 @@ def _face(card: str) -> str:
 def card_face(card: str, extra: str = "") -> SafeString:
     """A face-up card that is not a button (the waste)."""
     classes = f"card face {card_colour(card)} {extra}".strip()
-    return mark_safe(f'<span class="{classes}" role="img" aria-label="{escape(card_name(card))}">{_face(card)}</span>')
+    return mark_safe(
+        f'<span class="{classes}" role="img" aria-label="{escape(spoken_name(card))}">{_face(card)}</span>'
+    )
 
 
 @register.simple_tag(takes_context=True)
@@ -85,7 +65,7 @@ def _peak_card(cell: Cell, row: int, hidden: str, can_play: Any, highlight: Any,
         classes += " playable" if highlight and cell.playable else ""
         classes += " hinted" if cell.position == hinted else ""
         classes += " flipped" if oob and cell.revealed else ""
-        face, named = _face(cell.card), f' aria-label="{escape(card_name(cell.card))}"'
+        face, named = _face(cell.card), f' aria-label="{escape(spoken_name(cell.card))}"'
         focus = ""
     else:
         # Out of the Tab order: a face-down card can never be played (a click still says why).

@@ -5,9 +5,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+import engine
+
 from ..chart import score_chart
 from ..history import finished_games, totals
-from ..models import Game, RuleChoice, Status
+from ..models import RULE_LABELS, STATUS_LABELS, GameRecord
 from ..players import Player
 
 PAGE_SIZE = 20
@@ -15,13 +17,14 @@ PAGE_SIZE = 20
 
 @require_GET
 def history(request: HttpRequest) -> HttpResponse:
-    games = Game.objects.owned_by(Player.of(request)) if Player.of(request).is_known else Game.objects.none()
+    player = Player.of(request)
+    games = GameRecord.objects.owned_by(player) if player.is_known else GameRecord.objects.none()
     shown = games
     result = request.GET.get("result", "")
     rule = request.GET.get("rule", "")
-    if result in Status.values:
+    if result in engine.Status:
         shown = shown.filter(status=result)
-    if rule in RuleChoice.values:
+    if rule in engine.Rule:
         shown = shown.filter(rule=rule)
     page = Paginator(shown, PAGE_SIZE).get_page(request.GET.get("page"))
     finished = finished_games(games)  # the chart and the totals ignore the filters
@@ -31,7 +34,7 @@ def history(request: HttpRequest) -> HttpResponse:
         "chart": score_chart(finished),
         "result": result,
         "rule": rule,
-        "statuses": Status.choices,
-        "rules": RuleChoice.choices,
+        "statuses": list(STATUS_LABELS.items()),
+        "rules": list(RULE_LABELS.items()),
     }
     return render(request, "games/history.html", context)

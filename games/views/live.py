@@ -6,12 +6,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from .. import actions
-from .play import page_context
+from ..tables import Table
 
 
 @require_GET
 @never_cache
 def live_regions(request: HttpRequest, public_id: str) -> HttpResponse:
     """The owner's forms (with this session's CSRF token) or the read-only board, each region out of band."""
-    game, played = actions.load(public_id)
-    return render(request, "games/game.html#live", {**page_context(request, game, played), "oob": True})
+    record, game = actions.load(public_id)
+    return render(request, "games/game.html#live", Table.of(request, record, game).context(oob=True))

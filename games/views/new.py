@@ -16,7 +16,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             code, winnable = form.game_code()
-            game = actions.create_game(Player.of(request, create=True), code, winnable)
-            return redirect("game", public_id=game.public_id)
+            record = actions.create_game(Player.of(request, create=True), code, winnable)
+            return redirect("game", public_id=record.public_id)
         return render(request, "games/new.html", {"form": form}, status=400)
     return render(request, "games/new.html", {"form": form})

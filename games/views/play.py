@@ -9,45 +9,42 @@ from django.views.decorators.http import require_GET, require_POST
 
 import engine
 
-from .. import actions, preferences
+from .. import actions
 from ..forms import ActionForm
 from ..http import HtmxHttpRequest
-from ..models import Game
 from ..players import Player
-from ..regions import regions_context
+from ..tables import Table
 
+Refusal = engine.Refusal
 # Refusals that error assistance explains; the others are always explained.
-ASSISTED = {"blocked", "not_adjacent"}
+ASSISTED = {Refusal.BLOCKED, Refusal.NOT_ADJACENT}
 REFUSALS = {
-    "blocked": gettext_lazy("This card is blocked"),
-    "not_adjacent": gettext_lazy("Must be one rank higher or lower"),
-    "stock_empty": gettext_lazy("The stock is empty"),
-    "nothing_to_undo": gettext_lazy("There is nothing to undo"),
-    "game_over": gettext_lazy("This game is over"),
-    "log_full": gettext_lazy("This game has reached its limit of actions: start a new game on the same deal."),
+    Refusal.BLOCKED: gettext_lazy("This card is blocked"),
+    Refusal.NOT_ADJACENT: gettext_lazy("Must be one rank higher or lower"),
+    Refusal.STOCK_EMPTY: gettext_lazy("The stock is empty"),
+    Refusal.NOTHING_TO_UNDO: gettext_lazy("There is nothing to undo"),
+    Refusal.GAME_OVER: gettext_lazy("This game is over"),
+    Refusal.LOG_FULL: gettext_lazy("This game has reached its limit of actions: start a new game on the same deal."),
+    Refusal.NOT_AN_ACTION: gettext_lazy("That is not an action of this game."),
 }
-
-
-def page_context(request: HttpRequest, game: Game, played: engine.Game) -> dict[str, object]:
-    can_play = game.is_owned_by(Player.of(request))
-    return regions_context(game, played, can_play=can_play, highlight=preferences.load(request)["highlight_playable"])
 
 
 @require_GET
 def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
-    game, played = actions.load(public_id)
-    return render(request, "games/game.html", page_context(request, game, played))
+    record, game = actions.load(public_id)
+    return render(request, "games/game.html", Table.of(request, record, game).context())
 
 
 @require_POST
-def act(request: HtmxHttpRequest, public_id: str, action: actions.Action) -> HttpResponse:
+def act(request: HtmxHttpRequest, public_id: str, action: engine.Action) -> HttpResponse:
     form = ActionForm(request.POST, action=action)
     if not form.is_valid():
         return HttpResponseBadRequest(_("Bad action. %(problem)s The game is unchanged.") % {"problem": form.problem()})
     outcome = actions.play(
         public_id, Player.of(request), action, form.cleaned_data["version"], form.cleaned_data["position"]
     )
-    notice = refusal_notice(request, outcome)
+    table = Table.of(request, outcome.record, outcome.game)
+    notice = refusal_notice(table, outcome)
     if not request.htmx:
         if notice:
             messages.warning(request, notice)
@@ -57,15 +54,15 @@ def act(request: HtmxHttpRequest, public_id: str, action: actions.Action) -> Htt
             return HttpResponse(status=204)
         return render(request, "games/game.html#notice", {"notice": notice, "oob": True})
     # Every region arrives as an out-of-band swap (the forms say hx-swap="none").
-    context = {**page_context(request, outcome.game, outcome.played), "notice": notice, "oob": True}
+    context = table.context(notice=notice, oob=True)
     return render(request, "games/game.html#regions", context, status=409 if outcome.stale else 200)
 
 
-def refusal_notice(request: HttpRequest, outcome: actions.Outcome) -> str:
+def refusal_notice(table: Table, outcome: actions.Outcome) -> str:
     if outcome.stale:
         return _("This page was out of date: here is the game as it stands now.")
     if outcome.refused is None:
         return ""
-    if outcome.refused in ASSISTED and not preferences.load(request)["error_assistance"]:
+    if outcome.refused in ASSISTED and not table.preferences.error_assistance:
         return ""
     return str(REFUSALS[outcome.refused])

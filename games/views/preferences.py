@@ -13,7 +13,7 @@ from ..forms import PreferencesForm
 @require_http_methods(["GET", "POST"])
 def settings_page(request: HttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else None  # unticked boxes post nothing
-    form = PreferencesForm(data, initial=preferences.load(request))
+    form = PreferencesForm(data, initial=preferences.as_initial(preferences.load(request)))
     if request.method == "POST" and form.is_valid():
         preferences.save(request, form.cleaned_data)
         messages.success(request, _("Settings saved."))

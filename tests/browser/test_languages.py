@@ -7,14 +7,14 @@ from django.utils import translation
 from playwright.sync_api import Browser, expect
 
 import engine
-from games.board_text import card_name
+from games.cards import spoken_name
 
 from .test_play import Table
 
 
 def in_bulgarian(card: str) -> str:
     with translation.override("bg"):
-        return card_name(card)
+        return spoken_name(card)
 
 
 @pytest.mark.parametrize("javascript", [True, False])

@@ -12,7 +12,7 @@ from django.utils import translation
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 import engine
-from games.board_text import card_name
+from games.cards import spoken_name
 from tests.web.helpers_play import codes_in_order, first_winnable
 
 from .conftest import screenshot
@@ -47,7 +47,7 @@ class Table:
     def played(self, symbol: str) -> None:
         """Record an action the page made, and wait until the board shows it."""
         self.game.apply(symbol)
-        self.shows_version(self.game.actions)
+        self.shows_version(self.game.version)
 
     def shows_version(self, version: int) -> None:
         expect(self.board).to_have_attribute("data-version", str(version))
@@ -260,7 +260,7 @@ def test_switching_to_bulgarian_is_remembered(bulgarian: BrowserContext, server_
     expect(page.locator("#notice")).to_contain_text("Тази карта е блокирана")
     expect(page.locator("#status")).to_contain_text("Лесен")
     with translation.override("bg"):
-        expect(table.card(18)).to_have_attribute("aria-label", card_name(table.game.visible()[18]))
+        expect(table.card(18)).to_have_attribute("aria-label", spoken_name(table.game.visible()[18]))
     page.goto(server_url + "/history/")  # a page later: still Bulgarian
     expect(page.locator("html")).to_have_attribute("lang", "bg")
 

@@ -21,3 +21,39 @@ def test_no_module_of_the_engine_imports_django() -> None:
     assert len(sources) >= 5
     for source in sources:
         assert not {name for name in imported_modules(source) if name.split(".")[0] == "django"}, source
+
+
+WEB = [Path(__file__).parents[2] / package for package in ("games", "tripeaks_site")]
+ENGINE_MODULES = {source.stem for source in ENGINE.glob("*.py")} - {"__init__"}
+
+
+def engine_submodules_used(source: Path) -> set[str]:
+    """``engine.x`` imported (``import engine.x``, ``from engine.x import``, ``from engine import x``)
+    or read as an attribute (``engine.x.NAME``), for every submodule x of the engine."""
+    used = set()
+    for node in ast.walk(ast.parse(source.read_text())):
+        if isinstance(node, ast.Import):
+            used |= {alias.name for alias in node.names if alias.name.startswith("engine.")}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.startswith("engine."):
+                used.add(node.module)
+            elif node.module == "engine":
+                used |= {f"engine.{alias.name}" for alias in node.names if alias.name in ENGINE_MODULES}
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "engine":
+            used |= {f"engine.{node.attr}"} & {f"engine.{name}" for name in ENGINE_MODULES}
+    return used
+
+
+def test_the_web_app_uses_only_the_engines_public_api() -> None:
+    sources = [source for package in WEB for source in package.rglob("*.py")]
+    assert len(sources) >= 20
+    assert {"game", "log", "layout"} <= ENGINE_MODULES
+    assert {str(source): used for source in sources if (used := engine_submodules_used(source))} == {}
+
+
+def test_the_boundary_check_sees_each_way_of_reaching_a_submodule(tmp_path: Path) -> None:
+    source = tmp_path / "reach.py"
+    source.write_text(
+        "import engine.log\nfrom engine.layout import ROWS\nfrom engine import game, Game\nengine.cards.RANKS\n"
+    )
+    assert engine_submodules_used(source) == {"engine.log", "engine.layout", "engine.game", "engine.cards"}

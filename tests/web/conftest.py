@@ -5,7 +5,7 @@ from django.http import HttpResponse
 from django.test import Client
 
 import engine
-from games.models import Game
+from games.models import GameRecord
 
 from . import helpers_play
 from .helpers_play import shown_version
@@ -14,20 +14,20 @@ CODE = "TP1-E-TRIPEAK"
 __all__ = ["act", "engine_game", "shown_version", "start_game"]
 
 
-def start_game(client: Client, code: str = CODE) -> Game:
+def start_game(client: Client, code: str = CODE) -> GameRecord:
     """Start a game as the player behind ``client`` and return its row."""
-    return Game.objects.get(public_id=helpers_play.start_game(client, code))
+    return GameRecord.objects.get(public_id=helpers_play.start_game(client, code))
 
 
-def act(client: Client, game: Game, action: str, htmx: bool = False, **data: object) -> HttpResponse:
+def act(client: Client, game: GameRecord, action: str, htmx: bool = False, **data: object) -> HttpResponse:
     """POST one action at the game's current version unless ``version`` is given."""
-    data.setdefault("version", Game.objects.get(pk=game.pk).version)
+    data.setdefault("version", GameRecord.objects.get(pk=game.pk).version)
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(f"/g/{game.public_id}/{action}/", data, headers=headers)
 
 
-def engine_game(game: Game) -> engine.Game:
-    return Game.objects.get(pk=game.pk).replay()
+def engine_game(game: GameRecord) -> engine.Game:
+    return GameRecord.objects.get(pk=game.pk).replay()
 
 
 @pytest.fixture
@@ -36,5 +36,5 @@ def player(client: Client) -> Client:
 
 
 @pytest.fixture
-def game(player: Client, db: None) -> Game:
+def game(player: Client, db: None) -> GameRecord:
     return start_game(player)

@@ -13,9 +13,8 @@ import engine
 from engine.cards import RANKS
 from engine.codes import CODE_SPACE
 from engine.layout import FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
-from games.board_text import card_name
-from games.models import Game
-from games.templatetags.cards import SUIT_SYMBOLS, card_label
+from games.cards import SUIT_SYMBOLS, card_label, spoken_name
+from games.models import GameRecord
 
 HTMX = {"HX-Request": "true"}
 _VERSION = re.compile(r'<div id="board"[^>]*\bdata-version="(\d+)"')
@@ -50,11 +49,11 @@ def shown_version(html: str) -> int:
     return int(match.group(1))
 
 
-def stored(public_id: str) -> Game:
-    return Game.objects.get(public_id=public_id)
+def stored(public_id: str) -> GameRecord:
+    return GameRecord.objects.get(public_id=public_id)
 
 
-def summary(game: Game) -> tuple[object, ...]:
+def summary(game: GameRecord) -> tuple[object, ...]:
     """Everything an action may change on a stored game, to compare before and after."""
     return (game.log, game.status, game.score, game.moves, game.finished, game.updated)
 
@@ -92,9 +91,9 @@ _NOT_TOKEN_BEFORE = r"(?<![\w-])"
 _NOT_TOKEN_AFTER = r"(?![\w-])"
 
 
-def spoken_name(card: str) -> str:
+def english_name(card: str) -> str:
     with translation.override("en"):
-        return card_name(card)
+        return spoken_name(card)
 
 
 def card_patterns(card: str) -> dict[str, re.Pattern[str]]:
@@ -108,7 +107,7 @@ def card_patterns(card: str) -> dict[str, re.Pattern[str]]:
         "rank+symbol": re.compile(r"(?<![\w])" + re.escape(rank + SUIT_SYMBOLS[suit])),  # "T♦"
         "number+suit": re.compile(_NOT_TOKEN_BEFORE + re.escape(number + suit) + _NOT_TOKEN_AFTER),  # "10D"
         "words": re.compile(rf"\b{_RANK_WORDS[rank]} of {_SUIT_WORDS[suit]}\b", re.IGNORECASE),
-        "spoken name": re.compile(rf"\b{re.escape(spoken_name(card))}\b", re.IGNORECASE),  # "3 of hearts"
+        "spoken name": re.compile(rf"\b{re.escape(english_name(card))}\b", re.IGNORECASE),  # "3 of hearts"
         "corner": re.compile(re.escape(f'data-rank="{number}" data-suit="{SUIT_SYMBOLS[suit]}"')),  # drawn by CSS
     }
     return forms

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.models import Game
+from games.models import GameRecord
 
 from .conftest import act, start_game
 
@@ -18,11 +18,11 @@ def test_signing_up_adopts_the_anonymous_games_and_logs_in(player: Client) -> No
     response = player.post("/accounts/signup/", {"username": "alice", "password1": PASSWORD, "password2": PASSWORD})
     assert response["Location"] == "/history/"
     alice = User.objects.get(username="alice")
-    assert set(Game.objects.filter(user=alice)) == set(games)
+    assert set(GameRecord.objects.filter(user=alice)) == set(games)
     html = player.get("/history/").content.decode()
     assert all(game.public_id in html for game in games)
     assert act(player, games[0], "undo").status_code == 302  # still theirs to play
-    assert Game.objects.get(pk=games[0].pk).log == "+-"
+    assert GameRecord.objects.get(pk=games[0].pk).log == "+-"
 
 
 def test_logging_in_adopts_the_games_played_before(player: Client) -> None:
@@ -30,13 +30,13 @@ def test_logging_in_adopts_the_games_played_before(player: Client) -> None:
     earlier = start_game(player)
     response = player.post("/accounts/login/", {"username": "bob", "password": PASSWORD})
     assert response.status_code == 302
-    assert Game.objects.get(pk=earlier.pk).user.username == "bob"
+    assert GameRecord.objects.get(pk=earlier.pk).user.username == "bob"
 
 
 def test_another_players_games_are_not_adopted(player: Client) -> None:
     someone_else = start_game(Client())
     player.post("/accounts/signup/", {"username": "carol", "password1": PASSWORD, "password2": PASSWORD})
-    assert Game.objects.get(pk=someone_else.pk).user is None
+    assert GameRecord.objects.get(pk=someone_else.pk).user is None
 
 
 def test_a_bad_sign_up_says_why_and_creates_no_user(client: Client) -> None:

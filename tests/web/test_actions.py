@@ -6,20 +6,20 @@ import pytest
 from django.test import Client
 
 import engine
-from games.models import Game
+from games.models import GameRecord
 
 from .conftest import act, engine_game, shown_version
 
 pytestmark = pytest.mark.django_db
 
 
-def first_playable(game: Game) -> int:
+def first_playable(game: GameRecord) -> int:
     playable = engine_game(game).playable()
     assert playable, "TP1-E-TRIPEAK has a playable card at the start"
     return playable[0]
 
 
-def test_a_legal_tap_with_htmx_answers_every_region_out_of_band(player: Client, game: Game) -> None:
+def test_a_legal_tap_with_htmx_answers_every_region_out_of_band(player: Client, game: GameRecord) -> None:
     position = first_playable(game)
     response = act(player, game, "tap", htmx=True, position=position)
     html = response.content.decode()
@@ -36,13 +36,13 @@ def test_a_legal_tap_with_htmx_answers_every_region_out_of_band(player: Client, 
     assert (game.log, game.moves, game.score) == (engine.log.tap_symbol(position), 1, 499)
 
 
-def test_a_legal_tap_without_javascript_redirects_to_the_page(player: Client, game: Game) -> None:
+def test_a_legal_tap_without_javascript_redirects_to_the_page(player: Client, game: GameRecord) -> None:
     response = act(player, game, "tap", position=first_playable(game))
     assert (response.status_code, response["Location"]) == (302, f"/g/{game.public_id}/")
     assert 'data-version="1"' in player.get(response["Location"]).content.decode()
 
 
-def test_draw_and_undo(player: Client, game: Game) -> None:
+def test_draw_and_undo(player: Client, game: GameRecord) -> None:
     drawn = engine_game(game).deal[29]
     act(player, game, "draw", htmx=True)
     game.refresh_from_db()
@@ -54,7 +54,7 @@ def test_draw_and_undo(player: Client, game: Game) -> None:
 
 
 @pytest.mark.parametrize("htmx", [True, False])
-def test_a_tap_on_a_face_down_card_explains_it_is_blocked(player: Client, game: Game, htmx: bool) -> None:
+def test_a_tap_on_a_face_down_card_explains_it_is_blocked(player: Client, game: GameRecord, htmx: bool) -> None:
     response = act(player, game, "tap", htmx=htmx, position=0)
     page = response.content.decode() if htmx else player.get(response["Location"]).content.decode()
     assert "This card is blocked" in page
@@ -62,7 +62,7 @@ def test_a_tap_on_a_face_down_card_explains_it_is_blocked(player: Client, game: 
     assert game.log == ""
 
 
-def test_a_face_up_card_that_does_not_fit_explains_the_rank_rule(player: Client, game: Game) -> None:
+def test_a_face_up_card_that_does_not_fit_explains_the_rank_rule(player: Client, game: GameRecord) -> None:
     played = engine_game(game)
     misfit = next(p for p in played.visible() if p not in played.playable())
     response = act(player, game, "tap", htmx=True, position=misfit)
@@ -70,7 +70,7 @@ def test_a_face_up_card_that_does_not_fit_explains_the_rank_rule(player: Client,
     assert 'id="board"' not in response.content.decode()  # nothing changed, only the notice
 
 
-def test_with_error_assistance_off_a_refused_tap_does_nothing(player: Client, game: Game) -> None:
+def test_with_error_assistance_off_a_refused_tap_does_nothing(player: Client, game: GameRecord) -> None:
     player.post("/settings/", {})  # the checkbox left unticked
     response = act(player, game, "tap", htmx=True, position=0)
     assert response.status_code == 204
@@ -78,19 +78,19 @@ def test_with_error_assistance_off_a_refused_tap_does_nothing(player: Client, ga
     assert "This card is blocked" not in player.get(response["Location"]).content.decode()
 
 
-def test_other_refusals_are_always_explained(player: Client, game: Game) -> None:
+def test_other_refusals_are_always_explained(player: Client, game: GameRecord) -> None:
     player.post("/settings/", {})
     assert "There is nothing to undo" in act(player, game, "undo", htmx=True).content.decode()
-    Game.objects.filter(pk=game.pk).update(log="+" * 23)
+    GameRecord.objects.filter(pk=game.pk).update(log="+" * 23)
     assert "The stock is empty" in act(player, game, "draw", htmx=True).content.decode()
 
 
-def test_a_blocked_game_says_no_more_moves_and_offers_undo_and_new_game(player: Client, game: Game) -> None:
+def test_a_blocked_game_says_no_more_moves_and_offers_undo_and_new_game(player: Client, game: GameRecord) -> None:
     played = engine_game(game)
     while played.status == "playing":  # greedy play: this deal ends blocked
         played.tap(played.playable()[0]) if played.playable() else played.draw()
     assert played.status == "blocked"
-    Game.objects.filter(pk=game.pk).update(log=played.log[:-1])
+    GameRecord.objects.filter(pk=game.pk).update(log=played.log[:-1])
     last = played.log[-1]
     if last == "+":
         response = act(player, game, "draw", htmx=True)
@@ -106,8 +106,8 @@ def test_a_blocked_game_says_no_more_moves_and_offers_undo_and_new_game(player: 
     assert (game.status, game.finished) == ("playing", None)
 
 
-def test_the_log_bound_is_answered_with_a_clear_message(player: Client, game: Game) -> None:
-    Game.objects.filter(pk=game.pk).update(log="+-" * (engine.MAX_LOG_ACTIONS // 2))
+def test_the_log_bound_is_answered_with_a_clear_message(player: Client, game: GameRecord) -> None:
+    GameRecord.objects.filter(pk=game.pk).update(log="+-" * (engine.MAX_LOG_ACTIONS // 2))
     response = act(player, game, "draw", htmx=True)
     assert "reached its limit of actions" in response.content.decode()
     game.refresh_from_db()

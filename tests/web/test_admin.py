@@ -4,19 +4,19 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.models import Game
+from games.models import GameRecord
 
 from .conftest import act
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_admin_lists_games_with_their_replayed_status(player: Client, game: Game) -> None:
+def test_the_admin_lists_games_with_their_replayed_status(player: Client, game: GameRecord) -> None:
     act(player, game, "draw")
     admin = Client()
     admin.force_login(User.objects.create_superuser("root", "root@example.com", "x-long-password-1"))
-    html = admin.get("/admin/games/game/").content.decode()
+    html = admin.get("/admin/games/gamerecord/").content.decode()
     assert game.public_id in html
     assert "status by replay" in html.lower()
-    Game.objects.filter(pk=game.pk).update(log="0")
-    assert "does not replay" in admin.get("/admin/games/game/").content.decode()
+    GameRecord.objects.filter(pk=game.pk).update(log="0")
+    assert "does not replay" in admin.get("/admin/games/gamerecord/").content.decode()

@@ -3,7 +3,7 @@
 import pytest
 from django.test import Client
 
-from games.models import Game
+from games.models import GameRecord
 
 from .conftest import act
 
@@ -22,22 +22,22 @@ pytestmark = pytest.mark.django_db
     ],
 )
 def test_a_malformed_action_is_a_400_that_says_what_is_wrong(
-    player: Client, game: Game, action: str, data: dict[str, object], says: str
+    player: Client, game: GameRecord, action: str, data: dict[str, object], says: str
 ) -> None:
     response = act(player, game, action, **data)
     assert response.status_code == 400
     assert says in response.content.decode()
     assert "The game is unchanged." in response.content.decode()
-    assert Game.objects.get(pk=game.pk).log == ""
+    assert GameRecord.objects.get(pk=game.pk).log == ""
 
 
-def test_an_oversized_body_is_refused(player: Client, game: Game) -> None:
+def test_an_oversized_body_is_refused(player: Client, game: GameRecord) -> None:
     response = act(player, game, "draw", padding="x" * 20_000)
     assert response.status_code == 400
-    assert Game.objects.get(pk=game.pk).log == ""
+    assert GameRecord.objects.get(pk=game.pk).log == ""
 
 
-def test_get_on_an_action_is_not_allowed(player: Client, game: Game) -> None:
+def test_get_on_an_action_is_not_allowed(player: Client, game: GameRecord) -> None:
     assert player.get(f"/g/{game.public_id}/draw/").status_code == 405
 
 
@@ -46,12 +46,12 @@ def test_an_action_on_an_unknown_game_is_a_404(player: Client, db: None) -> None
 
 
 def test_a_log_that_no_longer_replays_gets_an_error_page_naming_the_game(
-    player: Client, game: Game, caplog: pytest.LogCaptureFixture
+    player: Client, game: GameRecord, caplog: pytest.LogCaptureFixture
 ) -> None:
-    Game.objects.filter(pk=game.pk).update(log="0")  # a face-down card: not a legal first action
+    GameRecord.objects.filter(pk=game.pk).update(log="0")  # a face-down card: not a legal first action
     for response in (player.get(f"/g/{game.public_id}/"), act(player, game, "draw", version=1)):
         assert response.status_code == 500
         assert game.public_id in response.content.decode() and game.code in response.content.decode()
         assert "Start a new game on the same deal" in response.content.decode()
-    assert Game.objects.get(pk=game.pk).log == "0"
+    assert GameRecord.objects.get(pk=game.pk).log == "0"
     assert any(game.public_id in record.getMessage() for record in caplog.records)

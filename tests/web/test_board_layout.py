@@ -3,7 +3,6 @@
 import engine
 from engine.layout import COVERERS, ROWS
 from games.board import COLUMNS, board
-from games.models import Game
 
 
 def test_each_card_lies_centred_on_the_two_that_cover_it() -> None:
@@ -32,12 +31,12 @@ def line_that_reveals() -> tuple[engine.Game, int, set[int]]:
 
 def test_the_last_tap_marks_the_cards_it_turned_face_up() -> None:
     played, _, turned = line_that_reveals()
-    shown = board(Game(code="TP1-E-TRIPEAK"), played)
+    shown = board(played)
     assert {cell.position for row in shown.rows for cell in row if cell.revealed} == turned
-    assert shown.last_action == "tap"
+    assert shown.arrival == "tap"
     played.draw()
-    shown = board(Game(code="TP1-E-TRIPEAK"), played)
+    shown = board(played)
     assert not any(cell.revealed for row in shown.rows for cell in row)
-    assert shown.last_action == "draw"
+    assert shown.arrival == "draw"
     played.undo()
-    assert board(Game(code="TP1-E-TRIPEAK"), played).last_action == ""
+    assert board(played).arrival == ""

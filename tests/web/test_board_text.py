@@ -10,7 +10,8 @@ from django.utils import translation
 
 import engine
 from engine import Game, Rule
-from games.board_text import board_text, card_name
+from games.board_text import board_text
+from games.cards import spoken_name
 
 from ..engine.deals import ALL_TAPS, deal_for_line, seed_example_deal, taps
 from .helpers_play import face_down_cards, stock_cards
@@ -96,7 +97,7 @@ def test_english_and_french_read_the_second_example_in_the_same_form() -> None:
 )
 def test_a_card_in_words(language: str, names: list[str]) -> None:
     with translation.override(language):
-        assert [card_name(card) for card in ["QH", "JS", "KC", "AD", "TH", "3S"]] == names
+        assert [spoken_name(card) for card in ["QH", "JS", "KC", "AD", "TH", "3S"]] == names
 
 
 @pytest.mark.parametrize(
@@ -124,7 +125,7 @@ def test_a_row_whose_cards_are_all_removed_is_left_out(language: str) -> None:
     text = spoken(bottom_gone, language)
     assert (rows_full, text.count(":")) == (2 + 4, 2 + 3)
     with translation.override(language):
-        last_row_card = card_name(bottom_gone.visible()[17])
+        last_row_card = spoken_name(bottom_gone.visible()[17])
     assert text.endswith(f"{last_row_card}.")  # row 3 ends the text now
 
 
@@ -142,7 +143,7 @@ def test_a_won_game_reads_only_the_stock_and_the_waste(language: str) -> None:
     won = Game.from_cards(deal_for_line(taps(ALL_TAPS)), Rule.EASY, taps(ALL_TAPS))
     assert won.status == "won"
     with translation.override(language):
-        assert board_text(won) == PILES_ALONE[language].format(card_name(won.waste))
+        assert board_text(won) == PILES_ALONE[language].format(spoken_name(won.waste))
 
 
 FACE_DOWN = {
@@ -169,7 +170,7 @@ def test_a_face_down_or_stock_card_is_never_named(language: str) -> None:
             while game.status == "playing":
                 text = board_text(game)
                 face_down = face_down_cards(game)
-                assert not [card for card in face_down | stock_cards(game) if named(text, card_name(card))]
+                assert not [card for card in face_down | stock_cards(game) if named(text, spoken_name(card))]
                 assert text.count(FACE_DOWN[language]) == len(face_down)
                 moves = game.playable()
                 if moves and (not game.stock_count or chance.random() < 0.7):

@@ -13,7 +13,7 @@ from django.test import Client
 
 from games.live import seats
 from games.live.consumers import UNKNOWN_GAME
-from games.models import Game
+from games.models import GameRecord
 
 from .conftest import act, start_game
 from .helpers_play import hidden_cards, leaks
@@ -22,14 +22,14 @@ from .live import WAIT, in_event_loop, joined, next_of, socket
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-async def play(client: Client, game: Game, action: str, **data: object) -> None:
+async def play(client: Client, game: GameRecord, action: str, **data: object) -> None:
     response = await sync_to_async(act)(client, game, action, htmx=True, **data)
     assert response.status_code == 200, response.content
 
 
-async def progress(client: Client, game: Game) -> None:
+async def progress(client: Client, game: GameRecord) -> None:
     """Tap the first playable card, else draw."""
-    played = await sync_to_async(lambda: Game.objects.get(pk=game.pk).replay())()
+    played = await sync_to_async(lambda: GameRecord.objects.get(pk=game.pk).replay())()
     await play(client, game, "tap", position=played.playable()[0]) if played.playable() else await play(
         client, game, "draw"
     )
@@ -116,9 +116,11 @@ async def test_whatever_a_client_sends_is_ignored_and_changes_nothing(client: Cl
         await page.send_to(bytes_data=b"\x00\xff" * 1000)
         assert await page.receive_nothing(0.6)  # no answer, no crash, no close
         await play(client, game, "draw")  # and the socket still follows the game
-        assert (await next_of(page, "board"))["version"] == (await sync_to_async(Game.objects.get)(pk=game.pk)).version
+        assert (await next_of(page, "board"))["version"] == (
+            await sync_to_async(GameRecord.objects.get)(pk=game.pk)
+        ).version
         await page.disconnect()
-    stored = await sync_to_async(Game.objects.get)(pk=game.pk)
+    stored = await sync_to_async(GameRecord.objects.get)(pk=game.pk)
     assert stored.log == "++"  # the two draws, nothing else
 
 
@@ -170,7 +172,7 @@ async def test_each_watcher_gets_the_board_in_their_language_and_no_face_down_ca
         await joined(page)
     for step in range(10):
         await progress(client, game)
-        played = await sync_to_async(lambda: Game.objects.get(pk=game.pk).replay())()
+        played = await sync_to_async(lambda: GameRecord.objects.get(pk=game.pk).replay())()
         frames = [await next_of(page, "board") for page in (english, french, owner)]
         for frame in frames:
             found = leaks(json.dumps(frame, ensure_ascii=False), hidden_cards(played))

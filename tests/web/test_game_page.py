@@ -5,14 +5,14 @@ import re
 import pytest
 from django.test import Client
 
-from games.models import Game
+from games.models import GameRecord
 
 from .conftest import engine_game
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_owner_sees_the_whole_table(player: Client, game: Game) -> None:
+def test_the_owner_sees_the_whole_table(player: Client, game: GameRecord) -> None:
     html = player.get(f"/g/{game.public_id}/").content.decode()
     played = engine_game(game)
     assert html.count('class="card back') == 18 + 1  # 18 face-down peak cards and the stock
@@ -33,9 +33,9 @@ def test_an_unknown_game_is_a_404_page(client: Client) -> None:
     assert "There is no page at this address" in response.content.decode()
 
 
-def test_replay_this_deal_starts_a_new_game_on_the_same_code(player: Client, game: Game) -> None:
+def test_replay_this_deal_starts_a_new_game_on_the_same_code(player: Client, game: GameRecord) -> None:
     response = player.post("/new/", {"code": game.code})
-    again = Game.objects.exclude(pk=game.pk).get()
+    again = GameRecord.objects.exclude(pk=game.pk).get()
     assert response["Location"] == f"/g/{again.public_id}/"
     assert (again.code, again.log) == (game.code, "")
 
@@ -43,6 +43,6 @@ def test_replay_this_deal_starts_a_new_game_on_the_same_code(player: Client, gam
 def test_public_ids_are_long_random_and_url_safe(player: Client) -> None:
     for _ in range(3):
         player.post("/new/", {})
-    ids = list(Game.objects.values_list("public_id", flat=True))
+    ids = list(GameRecord.objects.values_list("public_id", flat=True))
     assert len(set(ids)) == 3
     assert all(re.fullmatch(r"[A-Za-z0-9_-]{16}", public_id) for public_id in ids)

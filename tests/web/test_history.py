@@ -7,7 +7,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games.history import totals
-from games.models import Game
+from games.models import GameRecord
 from games.players import Player
 
 from .conftest import start_game
@@ -15,8 +15,8 @@ from .conftest import start_game
 pytestmark = pytest.mark.django_db
 
 
-def finish(game: Game, status: str, score: int, minutes: int) -> None:
-    Game.objects.filter(pk=game.pk).update(
+def finish(game: GameRecord, status: str, score: int, minutes: int) -> None:
+    GameRecord.objects.filter(pk=game.pk).update(
         status=status, score=score, finished=timezone.now() + timedelta(minutes=minutes)
     )
 
@@ -39,7 +39,7 @@ def test_streaks_follow_the_order_games_finished_in(player: Client) -> None:
     finish(games[1], "won", 700, 0)
     finish(games[2], "blocked", 400, 1)
     finish(games[3], "won", 700, 2)
-    figures = totals(Game.objects.owned_by(Player.of(player.get("/history/").wsgi_request)))
+    figures = totals(GameRecord.objects.owned_by(Player.of(player.get("/history/").wsgi_request)))
     assert (figures.current_streak, figures.longest_streak, figures.won, figures.played) == (2, 2, 3, 4)
 
 
@@ -64,9 +64,9 @@ def test_filters_by_result_and_rule(player: Client) -> None:
     assert_listed(player, "?rule=C&result=playing", [])
 
 
-def assert_listed(client: Client, query: str, expected: list[Game]) -> None:
+def assert_listed(client: Client, query: str, expected: list[GameRecord]) -> None:
     html = client.get(f"/history/{query}").content.decode()
-    listed = [g for g in Game.objects.all() if f'data-game="{g.public_id}"' in html]
+    listed = [g for g in GameRecord.objects.all() if f'data-game="{g.public_id}"' in html]
     assert {g.pk for g in listed} == {g.pk for g in expected}
 
 

@@ -53,7 +53,7 @@ def race[T](*calls: Callable[[], T]) -> list[T]:
 
 def owner_of(public_id: str) -> Player:
     game = stored(public_id)
-    return Player(user_id=game.user_id, player_id=game.player_id)
+    return Player(user_id=game.user_id, token=game.player_token)
 
 
 def twin_clients(owner: Client) -> tuple[Client, Client]:

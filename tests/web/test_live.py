@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.test import Client
 
 from games.live import events, seats
-from games.models import Game
+from games.models import GameRecord
 
 from .conftest import act, shown_version
 from .helpers_play import HTMX
@@ -23,7 +23,7 @@ class Announcements:
     """What events.py does after a move, watched: the group sends (recorded instead of sent), the
     templates it renders, and seats taken on the game as open sockets would take them."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameRecord) -> None:
         self.game = game
         self.sent: list[tuple[str, dict[str, Any]]] = []
         self.renders: list[str] = []
@@ -44,7 +44,7 @@ class Announcements:
 
 
 @pytest.fixture
-def announced(game: Game, monkeypatch: pytest.MonkeyPatch) -> Iterator[Announcements]:
+def announced(game: GameRecord, monkeypatch: pytest.MonkeyPatch) -> Iterator[Announcements]:
     watched = Announcements(game)
     monkeypatch.setattr(events, "get_channel_layer", lambda: watched)
     monkeypatch.setattr(events, "render_to_string", watched.render)
@@ -54,7 +54,7 @@ def announced(game: Game, monkeypatch: pytest.MonkeyPatch) -> Iterator[Announcem
 
 
 def test_with_nobody_watching_a_move_renders_and_sends_nothing(
-    player: Client, game: Game, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
+    player: Client, game: GameRecord, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         assert act(player, game, "draw", htmx=True).status_code == 200
@@ -62,7 +62,7 @@ def test_with_nobody_watching_a_move_renders_and_sends_nothing(
 
 
 def test_a_move_renders_once_per_board_variant_watched_and_sends_one_event_after_commit(
-    player: Client, game: Game, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
+    player: Client, game: GameRecord, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
     announced.seat(seats.PLAYER, 2)
     announced.seat("en-0", 3)
@@ -80,7 +80,7 @@ def test_a_move_renders_once_per_board_variant_watched_and_sends_one_event_after
 
 
 def test_with_only_the_owners_pages_open_the_version_goes_without_html(
-    game: Game, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
+    game: GameRecord, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
     announced.seat(seats.PLAYER, 1)
     with django_capture_on_commit_callbacks(execute=True):
@@ -92,7 +92,7 @@ def test_with_only_the_owners_pages_open_the_version_goes_without_html(
 @pytest.mark.parametrize("action, data", [("undo", {}), ("draw", {"version": 7}), ("tap", {"position": 0})])
 def test_a_refused_or_stale_action_announces_nothing(
     player: Client,
-    game: Game,
+    game: GameRecord,
     announced: Announcements,
     django_capture_on_commit_callbacks: CaptureOnCommit,
     action: str,
@@ -101,11 +101,13 @@ def test_a_refused_or_stale_action_announces_nothing(
     announced.seat("en-0", 1)
     with django_capture_on_commit_callbacks(execute=True):
         act(player, game, action, htmx=True, **data)
-    assert Game.objects.get(pk=game.pk).version == 0
+    assert GameRecord.objects.get(pk=game.pk).version == 0
     assert announced.sent == []
 
 
-def test_the_owner_fetches_their_own_regions_with_forms_and_the_current_version(player: Client, game: Game) -> None:
+def test_the_owner_fetches_their_own_regions_with_forms_and_the_current_version(
+    player: Client, game: GameRecord
+) -> None:
     act(player, game, "draw")
     html = player.get(f"/g/{game.public_id}/live/").content.decode()
     assert shown_version(html) == 1
@@ -116,19 +118,19 @@ def test_the_owner_fetches_their_own_regions_with_forms_and_the_current_version(
     assert html.count("hx-swap-oob") == 4
 
 
-def test_a_watcher_fetches_the_read_only_regions(game: Game) -> None:
+def test_a_watcher_fetches_the_read_only_regions(game: GameRecord) -> None:
     response = Client().get(f"/g/{game.public_id}/live/", headers=HTMX)
     html = response.content.decode()
     assert response.status_code == 200 and "no-cache" in response["Cache-Control"]
     assert shown_version(html) == 0 and "<form" not in html and "watching (read-only)" in html
 
 
-def test_the_live_regions_of_an_unknown_game_are_404_and_only_read(player: Client, game: Game) -> None:
+def test_the_live_regions_of_an_unknown_game_are_404_and_only_read(player: Client, game: GameRecord) -> None:
     assert player.get("/g/NoSuchGame000000/live/").status_code == 404
     assert player.post(f"/g/{game.public_id}/live/").status_code == 405
 
 
-def test_the_page_tells_live_js_where_to_listen_and_what_board_it_shows(player: Client, game: Game) -> None:
+def test_the_page_tells_live_js_where_to_listen_and_what_board_it_shows(player: Client, game: GameRecord) -> None:
     player.post("/settings/", {"error_assistance": "on", "highlight_playable": "on"})
     owner = player.get(f"/g/{game.public_id}/").content.decode()
     watcher = Client().get(f"/g/{game.public_id}/", headers={"Accept-Language": "fr"}).content.decode()

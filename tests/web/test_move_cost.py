@@ -9,7 +9,7 @@ from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.http import HttpRequest, HttpResponse
 from django.test import Client
 
-from games.models import Game
+from games.models import GameRecord
 from tripeaks_site.threads import ReusedThreads
 
 from .helpers_play import post_action
@@ -24,7 +24,7 @@ def statements(queries: Any) -> list[str]:
 
 @pytest.mark.parametrize("action", ["draw", "undo"])
 def test_a_move_reads_the_game_once_and_writes_it_once(
-    player: Client, game: Game, action: str, django_assert_num_queries: Any
+    player: Client, game: GameRecord, action: str, django_assert_num_queries: Any
 ) -> None:
     post_action(player, game.public_id, "draw", 0, htmx=True)  # something to undo
     with django_assert_num_queries(4) as queries:  # the two below, and a savepoint and its release
@@ -33,7 +33,7 @@ def test_a_move_reads_the_game_once_and_writes_it_once(
     assert statements(queries) == ["SELECT", "UPDATE"]
 
 
-def test_a_refused_tap_only_reads(player: Client, game: Game, django_assert_num_queries: Any) -> None:
+def test_a_refused_tap_only_reads(player: Client, game: GameRecord, django_assert_num_queries: Any) -> None:
     with django_assert_num_queries(3) as queries:
         response = post_action(player, game.public_id, "tap", 0, position=0, htmx=True)  # face down: blocked
     assert "This card is blocked" in response.content.decode()

@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 
 import engine
-from games.models import Game
+from games.models import GameRecord
 
 from .conftest import start_game
 
@@ -19,7 +19,7 @@ def test_the_new_game_page_offers_a_code_field_and_both_rules(client: Client) ->
 
 def test_a_random_deal_under_the_chosen_rule(client: Client) -> None:
     response = client.post("/new/", {"code": "", "rule": "C"})
-    game = Game.objects.get()
+    game = GameRecord.objects.get()
     assert response["Location"] == f"/g/{game.public_id}/"
     code = engine.GameCode.parse(game.code)
     assert (code.rule, game.rule, game.log, game.status, game.score) == (engine.Rule.CLASSIC, "C", "", "playing", 500)
@@ -28,7 +28,7 @@ def test_a_random_deal_under_the_chosen_rule(client: Client) -> None:
 def test_random_deals_default_to_easy_and_differ(client: Client) -> None:
     for _ in range(5):
         client.post("/new/", {})
-    codes = set(Game.objects.values_list("code", flat=True))
+    codes = set(GameRecord.objects.values_list("code", flat=True))
     assert len(codes) == 5
     assert all(code.startswith("TP1-E-") for code in codes)
 
@@ -58,7 +58,7 @@ def test_a_bad_code_gets_a_form_error_and_creates_nothing(client: Client, pasted
     assert response.status_code == 400
     assert says in response.content.decode()
     assert pasted in response.content.decode()  # the field keeps what was typed
-    assert not Game.objects.exists()
+    assert not GameRecord.objects.exists()
 
 
 def test_the_code_field_can_be_prefilled_from_the_address(client: Client) -> None:

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.models import Game
+from games.models import GameRecord
 
 from .conftest import act, start_game
 
@@ -22,12 +22,12 @@ def strangers() -> dict[str, Client]:
 
 
 @pytest.mark.parametrize(("action", "data"), ACTIONS)
-def test_nobody_but_the_owner_can_act(player: Client, game: Game, action: str, data: dict[str, int]) -> None:
+def test_nobody_but_the_owner_can_act(player: Client, game: GameRecord, action: str, data: dict[str, int]) -> None:
     for who, stranger in strangers().items():
         for htmx in (True, False):
             response = act(stranger, game, action, htmx=htmx, **data)
             assert response.status_code == 403, who
-    assert Game.objects.get(pk=game.pk).log == ""
+    assert GameRecord.objects.get(pk=game.pk).log == ""
 
 
 def test_a_signed_up_owner_plays_and_others_cannot(client: Client) -> None:
@@ -38,10 +38,10 @@ def test_a_signed_up_owner_plays_and_others_cannot(client: Client) -> None:
     assert act(client, game, "draw").status_code == 302
     for stranger in strangers().values():
         assert act(stranger, game, "undo").status_code == 403
-    assert Game.objects.get(pk=game.pk).log == "+"
+    assert GameRecord.objects.get(pk=game.pk).log == "+"
 
 
-def test_a_watcher_sees_the_game_read_only_and_can_play_the_deal_themselves(player: Client, game: Game) -> None:
+def test_a_watcher_sees_the_game_read_only_and_can_play_the_deal_themselves(player: Client, game: GameRecord) -> None:
     act(player, game, "draw")
     html = Client().get(f"/g/{game.public_id}/").content.decode()
     assert "watching (read-only)" in html

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 import engine
-from games.models import Game
+from games.models import GameRecord
 
 from .conftest import act, engine_game, start_game
 from .helpers_play import hidden_cards, leaks
@@ -14,7 +14,7 @@ from .helpers_play import hidden_cards, leaks
 pytestmark = pytest.mark.django_db
 
 
-def lost_game(client: Client) -> tuple[Game, engine.Game]:
+def lost_game(client: Client) -> tuple[GameRecord, engine.Game]:
     """A winnable Classic deal played into a dead end: the stock drawn out, then whatever fits."""
     for number in range(60):
         code = engine.GameCode(number, engine.Rule.CLASSIC)
@@ -25,18 +25,20 @@ def lost_game(client: Client) -> tuple[Game, engine.Game]:
             played.draw() if played.stock_count else played.tap(played.playable()[0])
         if played.status == "blocked":
             game = start_game(client, str(code))
-            Game.objects.filter(pk=game.pk).update(log=played.log[:-1])
+            GameRecord.objects.filter(pk=game.pk).update(log=played.log[:-1])
             last = played.log[-1]
             if last == "+":
                 act(client, game, "draw")
             else:
                 act(client, game, "tap", position=engine.log.POSITION_OF_SYMBOL[last])
-            return Game.objects.get(pk=game.pk), played
+            return GameRecord.objects.get(pk=game.pk), played
     raise AssertionError("no winnable deal among the first 60 was lost this way")
 
 
 @pytest.mark.parametrize("htmx", [True, False])
-def test_teach_me_highlights_one_action_that_keeps_the_deal_winnable(player: Client, game: Game, htmx: bool) -> None:
+def test_teach_me_highlights_one_action_that_keeps_the_deal_winnable(
+    player: Client, game: GameRecord, htmx: bool
+) -> None:
     headers = {"HX-Request": "true"} if htmx else {}
     played = engine_game(game)
     expected = engine.hint(played)
@@ -49,7 +51,7 @@ def test_teach_me_highlights_one_action_that_keeps_the_deal_winnable(player: Cli
         assert f'value="{expected.position}" class="card face' in html
         assert re.search(rf'value="{expected.position}" class="[^"]*hinted', html)
     assert "Play the" in html or "Draw from the stock" in html
-    stored = Game.objects.get(pk=game.pk)
+    stored = GameRecord.objects.get(pk=game.pk)
     assert (stored.log, stored.score) == ("", 500)  # a hint costs nothing and changes nothing
     trial = played.copy()
     trial.draw() if expected.position is None else trial.tap(expected.position)
@@ -119,7 +121,7 @@ def test_step_through_replay_shows_each_action_read_only_and_hides_face_down_car
 def test_only_winnable_deals_is_on_by_default_and_the_history_says_so(client: Client) -> None:
     assert re.search(r'<input[^>]*name="winnable_only"[^>]*checked', client.get("/new/").content.decode())
     client.post("/new/", {"winnable_only": "on", "rule": "C"})
-    game = Game.objects.get()
+    game = GameRecord.objects.get()
     assert game.winnable is True
     assert engine.solve(game.replay()).winnable
     assert 'data-winnable="yes"' in client.get("/history/").content.decode()

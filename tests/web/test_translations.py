@@ -16,7 +16,7 @@ from django.test import Client
 from django.utils import translation
 
 import engine
-from games.board_text import card_name
+from games.cards import spoken_name
 
 from .conftest import CODE, act, engine_game, start_game
 
@@ -157,7 +157,7 @@ def test_a_blocked_game_and_the_rules_speak_the_seeds_words(client: Client, lang
     played = engine_game(game)
     while played.status == "playing":  # greedy play: this deal ends blocked
         played.tap(played.playable()[0]) if played.playable() else played.draw()
-    game.record(played)
+    game.take_summary(played)
     game.save()
     page = client.get(f"/g/{game.public_id}/").content.decode()
     easy, classic = SEED_MESSAGES[language]["rules"]
@@ -230,7 +230,7 @@ def test_the_board_text_and_the_cards_speak_the_page_language(client: Client) ->
     played = engine_game(game)
     assert html.count("carta coperta") == 18 + 18  # the live region, and each face-down card's own name
     with translation.override("it"):
-        names = {position: card_name(card) for position, card in played.visible().items()}
+        names = {position: spoken_name(card) for position, card in played.visible().items()}
     assert all(" di " in name for name in names.values())  # "3 di picche", "re di fiori"
     for position, name in names.items():
         button = re.search(rf'<button [^>]*value="{position}"[^>]*>', html)

@@ -11,8 +11,8 @@ from django.utils import timezone
 
 import engine
 from engine.game import PEAK_BONUS, START_SCORE
-from games.board_text import card_name
-from games.models import Game
+from games.cards import spoken_name
+from games.models import GameRecord
 
 from .helpers_play import first_winnable, post_action, shown_version, start_game, stored, summary
 
@@ -70,8 +70,8 @@ def test_a_pasted_code_is_won_over_http(winnable: tuple[str, list[str]]) -> None
         else:
             assert (response.status_code, response["Location"]) == (302, f"/g/{public_id}/"), where
             page = client.get(response["Location"]).content.decode()
-        assert shown_version(page) == reference.actions == index + 1, where
-        assert waste_shown(page) == card_name(reference.waste), where
+        assert shown_version(page) == reference.version == index + 1, where
+        assert waste_shown(page) == spoken_name(reference.waste), where
         assert f'data-counter="score">{reference.score}<' in page, where
         assert stored(public_id).log == reference.log, where
 
@@ -99,7 +99,7 @@ def test_after_the_win_every_action_is_refused_and_changes_nothing(winnable: tup
             assert post_action(client, public_id, "draw", version, htmx=True).status_code == 200
         else:
             assert post_action(client, public_id, "tap", version, int(action), htmx=True).status_code == 200
-    won: Game = stored(public_id)
+    won: GameRecord = stored(public_id)
     assert won.status == "won"
 
     attempts = [("draw", None), ("undo", None), ("tap", 0), ("tap", int(next(a for a in line if a != "+")))]

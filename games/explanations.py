@@ -5,18 +5,27 @@ nothing the player cannot see (tests/web/test_teach.py checks every language's t
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 import engine
 
-from .models import Game
-from .templatetags.cards import card_label
+from .cards import card_label
+from .models import GameRecord
+
+Reason = engine.HintReason
+# Hints that name the card to play; the others are worded in ``hint_text`` itself.
+TAP_HINTS = {
+    Reason.PEAK: gettext_lazy("Play the %(card)s: it empties a peak."),
+    Reason.FLIP: gettext_lazy("Play the %(card)s: it turns up a hidden card."),
+    Reason.RUN: gettext_lazy("Play the %(card)s: it keeps your run going."),
+    Reason.PLAY: gettext_lazy("Play the %(card)s: the peaks can still all be cleared after it."),
+}
 
 
-def hint_text(hint: engine.Hint, played: engine.Game) -> str:
-    if hint.reason == "won":
+def hint_text(hint: engine.Hint, game: engine.Game) -> str:
+    if hint.reason is Reason.WON:
         return _("The game is won: nothing left to teach.")
-    if hint.reason == "lost":
+    if hint.reason is Reason.LOST:
         if hint.undos is None:
             return _("The peaks can no longer all be cleared, and this deal could never be won.")
         return ngettext(
@@ -24,38 +33,31 @@ def hint_text(hint: engine.Hint, played: engine.Game) -> str:
             "The peaks can no longer all be cleared: %(count)d undos bring back a winnable position.",
             hint.undos,
         ) % {"count": hint.undos}
-    if hint.reason == "draw":
-        if played.playable():
+    if hint.reason is Reason.DRAW:
+        if game.playable():
             return _("Draw from the stock: none of the cards you can play now keeps the deal winnable.")
         return _("Draw from the stock: no card can be played now.")
-    card = card_label(played.visible()[hint.position]) if hint.position is not None else ""
-    texts = {
-        "peak": _("Play the %(card)s: it empties a peak."),
-        "flip": _("Play the %(card)s: it turns up a hidden card."),
-        "run": _("Play the %(card)s: it keeps your run going."),
-        "play": _("Play the %(card)s: the peaks can still all be cleared after it."),
-    }
-    return texts[hint.reason] % {"card": card}
+    assert hint.position is not None  # every other reason points at a card
+    return str(TAP_HINTS[hint.reason]) % {"card": card_label(game.visible()[hint.position])}
 
 
-def verdict_text(game: Game) -> str:
+def verdict_text(record: GameRecord) -> str:
     """What the solver says of a finished game's deal, and where a lost one was lost."""
-    rule = game.get_rule_display()
-    if not game.analysed:
+    if not record.analysed:
         return ""
-    if not game.winnable:
+    rule = record.rule_label
+    if not record.winnable:
         return _("This deal could not be won under the %(rule)s rule, whatever the play.") % {"rule": rule}
-    if game.status == "won" or game.lost_after_action is None:
+    if record.status == engine.Status.WON or record.lost_after_action is None:
         return _("This deal could be won under the %(rule)s rule.") % {"rule": rule}
-    symbol = game.log[game.lost_after_action - 1]
-    if symbol == engine.log.DRAW:
-        what = _("drawing here left no way to clear the peaks")
+    if record.lost_with_card:
+        what = _("playing the %(card)s here left no way to clear the peaks") % {
+            "card": card_label(record.lost_with_card)
+        }
     else:
-        played = engine.Game.replay(game.game_code, game.log[: game.lost_after_action - 1])
-        card = card_label(played.visible()[engine.log.POSITION_OF_SYMBOL[symbol]])
-        what = _("playing the %(card)s here left no way to clear the peaks") % {"card": card}
+        what = _("drawing here left no way to clear the peaks")
     return _("This deal could be won under the %(rule)s rule. It was lost after move %(move)d: %(what)s.") % {
         "rule": rule,
-        "move": game.lost_after_move,
+        "move": record.lost_after_move,
         "what": what,
     }

@@ -1,0 +1,55 @@
+"""Cards as a page shows and speaks them, in the active language: "10♦" in a corner, "queen of hearts"
+as a button's name. The engine names a card by two characters, rank then suit: "TD", "QH"."""
+
+from functools import cache
+
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RANK_LABELS = {"T": "10"}
+# The letters in a card's corner follow the page's language: the seeds write the king R♣ in Italian,
+# Spanish and Bulgarian; French decks say R, D, V.
+CORNER_RANKS = {
+    **RANK_LABELS,
+    "J": pgettext_lazy("card corner (jack)", "J"),
+    "Q": pgettext_lazy("card corner (queen)", "Q"),
+    "K": pgettext_lazy("card corner (king)", "K"),
+}
+# Digits stay digits ("3 di picche"); the ace and the court cards have names.
+RANK_WORDS = {
+    "A": pgettext_lazy("card rank", "ace"),
+    "J": pgettext_lazy("card rank", "jack"),
+    "Q": pgettext_lazy("card rank", "queen"),
+    "K": pgettext_lazy("card rank", "king"),
+    "T": "10",
+}
+SUIT_WORDS = {
+    "C": pgettext_lazy("card suit", "clubs"),
+    "D": pgettext_lazy("card suit", "diamonds"),
+    "H": pgettext_lazy("card suit", "hearts"),
+    "S": pgettext_lazy("card suit", "spades"),
+}
+
+
+def card_label(card: str) -> str:
+    """The card as its corner shows it, with the suit's symbol: "10♦"."""
+    return RANK_LABELS.get(card[0], card[0]) + SUIT_SYMBOLS[card[1]]
+
+
+def card_colour(card: str) -> str:
+    return "red" if card[1] in "DH" else "black"
+
+
+def spoken_name(card: str) -> str:
+    """A face-up card in words: "queen of hearts", "regina di cuori", "дама купа"."""
+    return _spoken_name(card, get_language())
+
+
+@cache  # 52 cards per language; three catalogue look-ups each, for some 40 names in every answer to a move
+def _spoken_name(card: str, language: str | None) -> str:
+    rank = RANK_WORDS.get(card[0], card[0])
+    return pgettext("card name", "%(rank)s of %(suit)s") % {"rank": rank, "suit": SUIT_WORDS[card[1]]}
+
+
+def face_down_name() -> str:
+    return gettext("face-down card")

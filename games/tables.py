@@ -1,0 +1,50 @@
+"""A ``Table`` is one game as one viewer sees it: the stored record, the position its log reaches,
+whether this viewer may play, and their settings. Every page and answer that draws a board (the game
+page, the answers to actions and hints, a live page's resync, the watchers' frames) draws it from one."""
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from django.http import HttpRequest
+
+import engine
+
+from . import preferences
+from .board import Board, board
+from .explanations import verdict_text
+from .models import GameRecord, Preferences
+from .players import Player
+
+
+@dataclass(frozen=True)
+class Table:
+    record: GameRecord
+    game: engine.Game
+    can_play: bool  # the owner's forms, or the read-only board
+    preferences: Preferences
+
+    @classmethod
+    def of(cls, request: HttpRequest, record: GameRecord, game: engine.Game) -> "Table":
+        """The table as the player behind ``request`` sees it."""
+        can_play = record.is_owned_by(Player.of(request))
+        return cls(record, game, can_play, preferences.load(request))
+
+    @classmethod
+    def watched(cls, record: GameRecord, game: engine.Game, highlight: bool) -> "Table":
+        """The read-only table of a watcher whose board rings the playable cards or not."""
+        return cls(record, game, False, Preferences(highlight_playable=highlight))
+
+    @cached_property
+    def board(self) -> Board:
+        return board(self.game)
+
+    def context(self, **extra: object) -> dict[str, object]:
+        """The template context of the game page's regions (templates/games/game.html)."""
+        return {
+            "table": self,
+            "board": self.board,
+            "can_play": self.can_play,
+            "highlight": self.preferences.highlight_playable,
+            "verdict": verdict_text(self.record),
+            **extra,
+        }

@@ -1,0 +1,26 @@
+"""Teach me: one action that keeps the deal winnable, highlighted and explained; it costs nothing."""
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+import engine
+
+from .. import actions
+from ..explanations import hint_text
+from ..http import HtmxHttpRequest
+from ..tables import Table
+
+
+@require_GET
+def hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    record, game = actions.load(public_id)
+    teaching = engine.hint(game)
+    context = Table.of(request, record, game).context(
+        notice=hint_text(teaching, game),
+        teaching=True,  # the explanation stays; other notices fade
+        hinted=teaching.position,
+        hint_draw=teaching.reason is engine.HintReason.DRAW,
+        oob=bool(request.htmx),
+    )
+    return render(request, "games/game.html#regions" if request.htmx else "games/game.html", context)
