@@ -6,7 +6,7 @@ from .models import GameRecord
 
 
 @admin.register(GameRecord)
-class GameRecordAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class GameRecordAdmin(admin.ModelAdmin[GameRecord]):
     list_display = ("public_id", "code", "user", "status", "replayed_status", "score", "moves", "created")
     list_filter = ("status", "rule")
     search_fields = ("public_id", "code", "user__username", "player_token")

@@ -75,7 +75,7 @@ class ActionForm(forms.Form):
 
     def problem(self) -> str:
         """One line naming each bad field, for the 400 answer."""
-        return " ".join(f"{field}: {' '.join(errors)}" for field, errors in self.errors.items())
+        return " ".join(f"{field}: {' '.join(map(str, errors))}" for field, errors in self.errors.items())
 
 
 class PreferencesForm(forms.Form):

@@ -18,7 +18,11 @@ class FinishedGame:
 def finished_games(games: GameQuerySet) -> list[FinishedGame]:
     """The finished ones among ``games``, in the order they finished."""
     rows = games.exclude(finished=None).order_by("finished", "id").values_list("finished", "score", "status")
-    return [FinishedGame(finished, score, status == engine.Status.WON) for finished, score, status in rows]
+    return [
+        FinishedGame(finished, score, status == engine.Status.WON)
+        for finished, score, status in rows
+        if finished is not None  # as the query already says: for the type checker
+    ]
 
 
 @dataclass(frozen=True)

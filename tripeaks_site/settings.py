@@ -8,10 +8,12 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+django_stubs_ext.monkeypatch()  # Django's generic classes subscriptable at run time, as the type hints write them
 
 
 def envbool(name: str, default: str) -> bool:

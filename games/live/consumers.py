@@ -34,7 +34,7 @@ PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what a public id may look like
 WATCHING_DELAY = 0.5  # seconds: joins and leaves within it are told to the game's pages in one event
 
 
-@database_sync_to_async
+@database_sync_to_async  # type: ignore[untyped-decorator]  # channels has no type hints
 def find_game(public_id: str, scope: dict[str, Any]) -> tuple[int, bool] | None:
     """The game's version and whether the socket's player owns it; None if there is no such game."""
     record = GameRecord.objects.filter(public_id=public_id).only("log", "user_id", "player_token").first()
@@ -52,7 +52,7 @@ def board_variant(query_string: bytes) -> str:
     return seats.variant(language, query.get("highlight", [""])[0] == "1")
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels has no type hints
     public_id = ""
     group = ""  # the game's group, once joined
     seat = ""  # seats.PLAYER or the watcher's board variant, once the game is known to exist

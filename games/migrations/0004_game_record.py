@@ -3,11 +3,13 @@ from the code by the database; a lost game keeps the card its losing action play
 
 import django.db.models.functions.text
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 import engine
 
 
-def fill_losing_cards(apps, schema_editor):  # type: ignore[no-untyped-def]
+def fill_losing_cards(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """The card each analysed game's losing action played, from its deal (a draw played none)."""
     GameRecord = apps.get_model("games", "GameRecord")
     for record in GameRecord.objects.exclude(lost_after_action=None).iterator():
