@@ -3,7 +3,6 @@
 import functools
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,8 +12,7 @@ import engine
 from engine import Game, IllegalMove, Rule
 from engine.cards import CARD_NAMES
 from engine.solver import _Deal, _DepthFirst, _Sweep, solve_position
-
-DECKS = Path(__file__).parents[3] / "shared" / "data" / "mchung94-random-decks.txt"
+from tests.shared import shared_file
 
 
 def brute_force(game: Game) -> bool:
@@ -99,7 +97,7 @@ def test_the_two_searches_agree_and_the_sweep_writes_a_winning_line(game: Game) 
 def published_decks() -> list[tuple[int, ...]]:
     return [
         engine.cards.parse_deck([card[0] + card[1].upper() for card in line.split()])
-        for line in DECKS.read_text().splitlines()
+        for line in shared_file("data/mchung94-random-decks.txt").read_text().splitlines()
     ]
 
 

@@ -3,7 +3,6 @@ the same form in English and French, and never a face-down or stock card's ident
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 from django.utils import translation
@@ -12,12 +11,11 @@ import engine
 from engine import Game, Rule
 from games.board_text import board_text
 from games.cards import spoken_name
+from tests.shared import seed_document
 
 from ..engine.deals import ALL_TAPS, deal_for_line, seed_example_deal, taps
 from .helpers_play import face_down_cards, stock_cards
 
-SEEDS = Path(__file__).parents[3] / "shared" / "seeds"
-SEED_FILES = {"it": "000_*.txt", "es": "001_*.txt", "bg": "002_*.txt"}
 # How the seeds' board lines start: "Tallone: 23 carte; scarto: …".
 SEED_LINE_STARTS = {"it": "Tallone: ", "es": "Mazo: ", "bg": "Тесте за теглене: "}
 LANGUAGES = ["en", "it", "es", "bg", "fr"]
@@ -25,7 +23,7 @@ LANGUAGES = ["en", "it", "es", "bg", "fr"]
 
 def seed_lines(language: str) -> list[str]:
     """The seeds' two board lines in ``language``: before and after the example moves."""
-    (path,) = SEEDS.glob(SEED_FILES[language])
+    path = seed_document(language)
     lines = path.read_text(encoding="utf-8").splitlines()
     found = [line for line in lines if line.startswith(SEED_LINE_STARTS[language])]
     assert len(found) == 2, found

@@ -17,11 +17,11 @@ from django.utils import translation
 
 import engine
 from games.cards import spoken_name
+from tests.shared import seed_document
 
 from .conftest import CODE, act, engine_game, start_game
 
 ROOT = Path(settings.BASE_DIR)
-SEEDS = ROOT.parent / "shared" / "seeds"
 TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%")
 # What makemessages reads: the app, the templates, the settings (language names) and our JavaScript.
@@ -93,7 +93,6 @@ def test_every_string_of_the_sources_is_in_the_catalogs(tmp_path: Path, monkeypa
 
 # -- the seeds' words, over HTTP -------------------------------------------------------------------
 
-SEED_FILES = {"it": "000_*.txt", "es": "001_*.txt", "bg": "002_*.txt"}
 SEED_MESSAGES = {
     "it": {
         "not_adjacent": "Deve avere un valore superiore o inferiore di un'unità",
@@ -117,7 +116,7 @@ SEED_MESSAGES = {
 
 
 def seed_text(language: str) -> str:
-    (path,) = SEEDS.glob(SEED_FILES[language])
+    path = seed_document(language)
     return path.read_text(encoding="utf-8")
 
 
