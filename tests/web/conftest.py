@@ -19,11 +19,13 @@ def start_game(client: Client, code: str = CODE) -> GameRecord:
     return GameRecord.objects.get(public_id=helpers_play.start_game(client, code))
 
 
-def act(client: Client, game: GameRecord, action: str, htmx: bool = False, **data: object) -> HttpResponse:
+def act(
+    client: Client, game: GameRecord, action: str, htmx: bool = False, version: object = None, **data: object
+) -> HttpResponse:
     """POST one action at the game's current version unless ``version`` is given."""
-    data.setdefault("version", GameRecord.objects.get(pk=game.pk).version)
-    headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(f"/g/{game.public_id}/{action}/", data, headers=headers)
+    if version is None:
+        version = GameRecord.objects.get(pk=game.pk).version
+    return helpers_play.post_action(client, game.public_id, action, version, htmx=htmx, **data)
 
 
 def engine_game(game: GameRecord) -> engine.Game:

@@ -1,6 +1,5 @@
 """Shared helpers for the web tests that play games over HTTP: posting actions, reading the
-version a response shows, finding which cards are hidden, and finding a winning line with
-a small depth-first search over the engine."""
+version a response shows, finding which cards are hidden, and deals with a winning line."""
 
 import re
 from collections.abc import Iterator
@@ -13,6 +12,7 @@ import engine
 from engine.cards import RANKS
 from engine.codes import CODE_SPACE
 from engine.layout import FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
+from engine.log import DRAW, POSITION_OF_SYMBOL
 from games.cards import SUIT_SYMBOLS, card_label, spoken_name
 from games.models import GameRecord
 
@@ -34,11 +34,17 @@ def start_game(client: Client, code: str) -> str:
 
 
 def post_action(
-    client: Client, public_id: str, action: str, version: int, position: int | None = None, *, htmx: bool = False
+    client: Client,
+    public_id: str,
+    action: str,
+    version: object,
+    position: object = None,
+    *,
+    htmx: bool = False,
+    **fields: object,
 ) -> HttpResponse:
-    data: dict[str, object] = {"version": version}
-    if position is not None:
-        data["position"] = position
+    """POST one action as a page would: its ``version``, the ``position`` of a tap, and any other ``fields``."""
+    data = {"version": version, **({"position": position} if position is not None else {}), **fields}
     return client.post(f"/g/{public_id}/{action}/", data, headers=HTMX if htmx else {})
 
 
@@ -125,42 +131,7 @@ def leaks(body: str, cards: set[str]) -> list[str]:
     return found
 
 
-# -- finding a winning line -------------------------------------------------------------
-
-
-def winning_line(start: engine.Game, budget: int = 20_000) -> list[str] | None:
-    """Actions ("+" or a tap position as str) that win ``start``, found by depth-first search
-    with a visited set on ``game.state``; None if not found within ``budget`` nodes."""
-    seen: set[tuple[int, int, int]] = set()
-    line: list[str] = []
-    nodes = 0
-
-    def moves(game: engine.Game) -> Iterator[tuple[str, engine.Game]]:
-        for position in game.playable():
-            child = game.copy()
-            child.tap(position)
-            yield str(position), child
-        if game.stock_count:
-            child = game.copy()
-            child.draw()
-            yield "+", child
-
-    def search(game: engine.Game) -> bool:
-        nonlocal nodes
-        if game.status == "won":
-            return True
-        if game.state in seen or nodes >= budget:
-            return False
-        seen.add(game.state)
-        nodes += 1
-        for action, child in moves(game):
-            line.append(action)
-            if search(child):
-                return True
-            line.pop()
-        return False
-
-    return list(line) if search(start.copy()) else None
+# -- deals to play through -------------------------------------------------------------
 
 
 def codes_in_order(rule: str = "E") -> Iterator[str]:
@@ -171,10 +142,11 @@ def codes_in_order(rule: str = "E") -> Iterator[str]:
         number += 1
 
 
-def first_winnable(limit: int = 200, budget: int = 20_000) -> tuple[str, list[str]]:
-    """The first code (in order) whose winning line the search finds, and that line."""
+def first_winnable(limit: int = 200) -> tuple[str, list[str]]:
+    """The first code (in order) whose deal the engine's solver wins, and its winning line: each action
+    "+" (a draw) or a tap's position as a string."""
     for _, code in zip(range(limit), codes_in_order(), strict=False):
-        line = winning_line(engine.Game.new(engine.GameCode.parse(code)), budget)
-        if line is not None:
-            return code, line
-    raise AssertionError(f"no winnable deal among the first {limit} codes within {budget} nodes each")
+        solution = engine.solve(engine.Game.new(engine.GameCode.parse(code)))
+        if solution.winnable:
+            return code, [symbol if symbol == DRAW else str(POSITION_OF_SYMBOL[symbol]) for symbol in solution.line]
+    raise AssertionError(f"no winnable deal among the first {limit} codes")
