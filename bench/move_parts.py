@@ -3,7 +3,7 @@ middleware beside the trivial view, and the move view's steps timed inside those
 
     .venv/bin/python bench/move_parts.py [--moves N]
 
-bench/http.py weighs a move against /health/ on the real server, under load; this splits the move
+bench/http_load.py weighs a move against /health/ on the real server, under load; this splits the move
 so that a change can be aimed. Means of CPU time (``time.process_time``) per request, on a fresh
 SQLite file; each step is timed where the view calls it, with the caches as a real request leaves them.
 """
@@ -20,9 +20,6 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-# Run as a script, this file's folder leads sys.path and would shadow the engine package's modules.
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
 
 VERSION = re.compile(r'id="board"[^>]*data-version="(\d+)"')
 LONGEST_LOG = 200  # then a new game: the logs replayed stay those of a game under way
@@ -45,7 +42,7 @@ class Player:
     """One browser (its session and CSRF cookies) playing draw and undo by turns, as htmx posts them.
 
     The timed requests go straight to Django's WSGI handler, so no test client's own work is counted:
-    what is left is Django's and the app's, without the server and its threads (bench/http.py).
+    what is left is Django's and the app's, without the server and its threads (bench/http_load.py).
     """
 
     def __init__(self) -> None:

@@ -27,13 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-# Run as a script, this file's folder leads sys.path, where the bench scripts' names would shadow packages.
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
+import httpx
 
-import httpx  # noqa: E402
-
-import engine  # noqa: E402
-from tripeaks_site.live_server import LiveServer, prepare_site, serving  # noqa: E402
+import engine
+from tripeaks_site.live_server import LiveServer, prepare_site, serving
 
 CODE = "TP1-E-TRIPEAK"
 TARGET_P95_MS = 100.0

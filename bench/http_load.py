@@ -1,6 +1,6 @@
 """Web speed: many players each playing a game on the real daphne server, against the trivial view.
 
-    .venv/bin/python bench/http.py [--players N] [--seconds S] [--warmup S]
+    .venv/bin/python bench/http_load.py [--players N] [--seconds S] [--warmup S]
 
 Starts daphne on a free loopback port with a fresh SQLite database (or DATABASE_URL's, to measure
 PostgreSQL). Each player has its own client, session and game and plays what its page offers: a
@@ -26,13 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-# Run as a script, this file's folder leads sys.path and this file's name would shadow the stdlib
-# http module, which httpx and Django import.
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
+import httpx
 
-import httpx  # noqa: E402
-
-from tripeaks_site.live_server import free_port, prepare_site, serving  # noqa: E402
+from tripeaks_site.live_server import free_port, prepare_site, serving
 
 REQUEST_TIMEOUT = 30.0  # seconds; above SQLite's 20 s wait for the write lock, so a slow move is seen as slow
 PHASE_GRACE = 3 * REQUEST_TIMEOUT + 5  # a player's last step (at most three requests) may outlive the deadline
