@@ -26,9 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import _common  # noqa: F401 (the repository root on sys.path)
 import httpx
 
-from tripeaks_site.live_server import free_port, prepare_site, serving
+from tests.live_server import free_port, prepare_site, serving
 
 REQUEST_TIMEOUT = 30.0  # seconds; above SQLite's 20 s wait for the write lock, so a slow move is seen as slow
 PHASE_GRACE = 3 * REQUEST_TIMEOUT + 5  # a player's last step (at most three requests) may outlive the deadline

@@ -21,10 +21,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import _common  # noqa: F401 (the repository root on sys.path)
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 from engine import MAX_LOG_ACTIONS
-from tripeaks_site.live_server import CHROMIUM, CHROMIUM_ARGS, prepare_site, serving
+from tests.live_server import CHROMIUM, CHROMIUM_ARGS, prepare_site, serving
 
 CODE = "TP1-E-TRIPEAK"
 VIEWPORT = {"width": 1280, "height": 800}

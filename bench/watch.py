@@ -27,10 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import _common  # noqa: F401 (the repository root on sys.path)
 import httpx
 
 import engine
-from tripeaks_site.live_server import LiveServer, prepare_site, serving
+from tests.live_server import LiveServer, prepare_site, serving
 
 CODE = "TP1-E-TRIPEAK"
 TARGET_P95_MS = 100.0
