@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 import _common  # noqa: F401 (the repository root on sys.path)
 import httpx
 
+from tests.board_version import board_version
 from tests.live_server import free_port, prepare_site, serving
 
 REQUEST_TIMEOUT = 30.0  # seconds; above SQLite's 20 s wait for the write lock, so a slow move is seen as slow
@@ -38,8 +39,7 @@ ERROR_PAUSE = 0.1  # seconds: a failing server is not hammered in a tight loop
 PROGRESS_EVERY = 5.0  # seconds between progress lines
 TARGET_RATIO = 2.0
 
-# What the game page (and each htmx answer, as out-of-band fragments) says about the board.
-VERSION = re.compile(r'id="board"[^>]*data-version="(\d+)"')
+# What the game page (and each htmx answer, as out-of-band fragments) says about the board, besides its version.
 PLAYABLE = re.compile(r'name="position" value="(\d+)" class="card face[^"]*\bplayable\b')
 # The Draw and Undo buttons by their data-action, whatever other attributes the template gives them.
 DRAW = re.compile(r'<button[^>]*\sdata-action="draw"[^>]*>')
@@ -65,12 +65,12 @@ class Board:
 
 
 def parse_board(html: str) -> Board | None:
-    version = VERSION.search(html)
+    version = board_version(html)
     if version is None:
         return None
     draw, undo, outcome = DRAW.search(html), UNDO.search(html), OUTCOME.search(html)
     return Board(
-        version=int(version[1]),
+        version=version,
         playable=[int(position) for position in PLAYABLE.findall(html)],
         can_draw=bool(draw and not DISABLED.search(draw[0])),
         can_undo=bool(undo and not DISABLED.search(undo[0])),

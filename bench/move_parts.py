@@ -11,7 +11,6 @@ SQLite file; each step is timed where the view calls it, with the caches as a re
 import argparse
 import io
 import os
-import re
 import statistics
 import sys
 import tempfile
@@ -21,7 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-VERSION = re.compile(r'id="board"[^>]*data-version="(\d+)"')
+import _common  # noqa: F401 (the repository root on sys.path)
+
+from tests.board_version import board_version
+
 LONGEST_LOG = 200  # then a new game: the logs replayed stay those of a game under way
 FORM = "application/x-www-form-urlencoded"  # as htmx posts
 
@@ -87,7 +89,9 @@ class Player:
         )
         assert status == 200, f"{action}: {status} {answer[:200]!r}"
         self.answer_bytes = len(answer)
-        self.version = int(VERSION.search(answer.decode())[1])
+        version = board_version(answer.decode())
+        assert version is not None, f"{action}: no board in {answer[:200]!r}"
+        self.version = version
 
 
 class Steps:

@@ -16,9 +16,9 @@ from engine.layout import FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
 from games.board_text import card_name
 from games.models import Game
 from games.templatetags.cards import SUIT_SYMBOLS, card_label
+from tests.board_version import board_version
 
 HTMX = {"HX-Request": "true"}
-_VERSION = re.compile(r'<div id="board"[^>]*\bdata-version="(\d+)"')
 _GAME_URL = re.compile(r"^/g/([^/]+)/$")
 
 
@@ -45,9 +45,9 @@ def post_action(
 
 def shown_version(html: str) -> int:
     """The version (action count) that the board in ``html`` shows and posts back."""
-    match = _VERSION.search(html)
-    assert match, f"no board with a data-version in:\n{html}"
-    return int(match.group(1))
+    version = board_version(html)
+    assert version is not None, f"no board with a data-version in:\n{html}"
+    return version
 
 
 def stored(public_id: str) -> Game:
