@@ -3,7 +3,7 @@ middleware beside the trivial view, and the move view's steps timed inside those
 
     .venv/bin/python bench/move_parts.py [--moves N]
 
-bench/http.py weighs a move against /health/ on the real server, under load; this splits the move
+bench/http_load.py weighs a move against /health/ on the real server, under load; this splits the move
 so that a change can be aimed. Means of CPU time (``time.process_time``) per request, on a fresh
 SQLite file; each step is timed where the view calls it, with the caches as a real request leaves them.
 """
@@ -11,7 +11,6 @@ SQLite file; each step is timed where the view calls it, with the caches as a re
 import argparse
 import io
 import os
-import re
 import statistics
 import sys
 import tempfile
@@ -21,10 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-# Run as a script, this file's folder leads sys.path and would shadow the engine package's modules.
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
+import _common  # noqa: F401 (the repository root on sys.path)
 
-VERSION = re.compile(r'id="board"[^>]*data-version="(\d+)"')
+from tests.board_version import board_version
+
 LONGEST_LOG = 200  # then a new game: the logs replayed stay those of a game under way
 FORM = "application/x-www-form-urlencoded"  # as htmx posts
 
@@ -45,7 +44,7 @@ class Player:
     """One browser (its session and CSRF cookies) playing draw and undo by turns, as htmx posts them.
 
     The timed requests go straight to Django's WSGI handler, so no test client's own work is counted:
-    what is left is Django's and the app's, without the server and its threads (bench/http.py).
+    what is left is Django's and the app's, without the server and its threads (bench/http_load.py).
     """
 
     def __init__(self) -> None:
@@ -90,7 +89,9 @@ class Player:
         )
         assert status == 200, f"{action}: {status} {answer[:200]!r}"
         self.answer_bytes = len(answer)
-        self.version = int(VERSION.search(answer.decode())[1])
+        version = board_version(answer.decode())
+        assert version is not None, f"{action}: no board in {answer[:200]!r}"
+        self.version = version
 
 
 class Steps:

@@ -17,18 +17,15 @@ import math
 import os
 import re
 import statistics
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-# Run as a script, this file's folder leads sys.path, where the bench scripts' names would shadow packages.
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
+import _common  # noqa: F401 (the repository root on sys.path)
+from playwright.sync_api import BrowserContext, Page, sync_playwright
 
-from playwright.sync_api import BrowserContext, Page, sync_playwright  # noqa: E402
-
-from engine import MAX_LOG_ACTIONS  # noqa: E402
-from tripeaks_site.live_server import CHROMIUM, CHROMIUM_ARGS, prepare_site, serving  # noqa: E402
+from engine import MAX_LOG_ACTIONS
+from tests.live_server import CHROMIUM, CHROMIUM_ARGS, prepare_site, serving
 
 CODE = "TP1-E-TRIPEAK"
 VIEWPORT = {"width": 1280, "height": 800}

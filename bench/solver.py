@@ -18,14 +18,10 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-# Run as a script, this file's folder leads sys.path and would shadow the engine package's modules.
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
-
-from engine import Game, GameCode, Rule, solve, winnable_code  # noqa: E402
-from engine.codes import CODE_SPACE  # noqa: E402
-from engine.masks import mask_graph  # noqa: E402
+from engine import Game, GameCode, Rule, solve, winnable_code
+from engine.codes import CODE_SPACE
+from engine.masks import mask_graph
 
 
 def time_deals(rule: Rule, numbers: list[int]) -> list[tuple[float, bool, int]]:

@@ -27,13 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-# Run as a script, this file's folder leads sys.path, where the bench scripts' names would shadow packages.
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
+import _common  # noqa: F401 (the repository root on sys.path)
+import httpx
 
-import httpx  # noqa: E402
-
-import engine  # noqa: E402
-from tripeaks_site.live_server import LiveServer, prepare_site, serving  # noqa: E402
+import engine
+from tests.board_version import board_version
+from tests.live_server import LiveServer, prepare_site, serving
 
 CODE = "TP1-E-TRIPEAK"
 TARGET_P95_MS = 100.0
@@ -43,7 +42,6 @@ WAIT_EVERYONE = 5.0  # seconds the owner waits for every watcher to have an acti
 SETTLE = 1.0  # seconds for the server's memory to settle once the sockets are open
 TIMEOUT = 30.0  # seconds for any one request, connection or frame
 WARM_UP = 1  # actions played before measuring: the first renders the watchers' board for the first time
-VERSION = re.compile(r'data-version="(\d+)"')
 # The head of each frame games/live/consumers.py sends (json.dumps keeps the keys' order).
 FRAME_HEAD = re.compile(rb'\{"type": "(?P<type>\w+)", "(?:version|count)": (?P<number>\d+)(?P<html>, "html": ")?')
 
@@ -219,7 +217,10 @@ async def watch(server: LiveServer, watchers: int, moves: int, pause: float) -> 
         async def resync(page: Watcher) -> None:
             """A gap: fetch the regions as static/js/live.js does."""
             answer = await web.get(f"/g/{public_id}/live/")
-            page.shown = max(page.shown, int(VERSION.search(answer.text)[1]))  # type: ignore[index]
+            version = board_version(answer.text)
+            if version is None:
+                raise SystemExit(f"GET /live/ answered {answer.status_code} without a board")
+            page.shown = max(page.shown, version)
             page.changed.set()
 
         async def arrive(page: Watcher) -> Page:

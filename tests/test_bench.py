@@ -17,14 +17,14 @@ def run_bench(script: str, *args: str) -> str:
 
 
 def test_engine_bench_prints_replay_figures() -> None:
-    out = run_bench("engine.py", "--games", "3")
+    out = run_bench("engine_speed.py", "--games", "3")
     assert "replay of a 200-action log" in out
     assert "target: 200-action replay under 500 µs" in out
 
 
 def test_http_bench_plays_on_daphne_and_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DATABASE_URL", raising=False)  # a fresh SQLite file, never the suite's PostgreSQL database
-    out = run_bench("http.py", "--players", "3", "--seconds", "2", "--warmup", "0")
+    out = run_bench("http_load.py", "--players", "3", "--seconds", "2", "--warmup", "0")
     assert "move (POST tap/draw/undo)" in out
     assert "trivial view (GET /health/)" in out
     assert "move cost vs trivial view:" in out

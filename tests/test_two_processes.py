@@ -17,7 +17,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 import engine
-from tripeaks_site.live_server import LiveServer, prepare_site, serving
+from tests.live_server import LiveServer, prepare_site, serving
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("REDIS_URL"),

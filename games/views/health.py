@@ -1,4 +1,4 @@
-"""A trivial view: for load balancers, and as the framework's own floor in bench/http.py."""
+"""A trivial view: for load balancers, and as the framework's own floor in bench/http_load.py."""
 
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from tripeaks_site.live_server import CHROMIUM, CHROMIUM_ARGS, ROOT, prepare_site, serving
+from tests.live_server import CHROMIUM, CHROMIUM_ARGS, ROOT, prepare_site, serving
 
 ARTIFACTS = ROOT / "artifacts"
 

@@ -13,8 +13,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import engine
 from engine.layout import STOCK_SIZE
+from tests.live_server import ROOT
 from tests.web.helpers_play import first_winnable
-from tripeaks_site.live_server import ROOT
 
 from .test_play import Table, blocked_by_drawing
 

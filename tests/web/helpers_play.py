@@ -15,9 +15,9 @@ from engine.layout import FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
 from engine.log import DRAW, POSITION_OF_SYMBOL
 from games.cards import SUIT_SYMBOLS, card_label, spoken_name
 from games.models import GameRecord
+from tests.board_version import board_version
 
 HTMX = {"HX-Request": "true"}
-_VERSION = re.compile(r'<div id="board"[^>]*\bdata-version="(\d+)"')
 _GAME_URL = re.compile(r"^/g/([^/]+)/$")
 
 
@@ -50,9 +50,9 @@ def post_action(
 
 def shown_version(html: str) -> int:
     """The version (action count) that the board in ``html`` shows and posts back."""
-    match = _VERSION.search(html)
-    assert match, f"no board with a data-version in:\n{html}"
-    return int(match.group(1))
+    version = board_version(html)
+    assert version is not None, f"no board with a data-version in:\n{html}"
+    return version
 
 
 def stored(public_id: str) -> GameRecord:

@@ -1,4 +1,4 @@
-"""What a move costs the database, and the threads HTTP requests run on (bench/http.py measures the time)."""
+"""What a move costs the database, and the threads HTTP requests run on (bench/http_load.py measures the time)."""
 
 import asyncio
 import threading

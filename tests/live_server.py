@@ -1,4 +1,4 @@
-"""The project served for real, for the real-browser tests and the benches (the site never imports it).
+"""The project served for real, for the real-browser tests, the two-process test and the bench scripts.
 
 daphne runs the ASGI application on a free loopback port, with the collected static files and the
 CSP, as deployed; Chromium is Debian's, with the flags that keep it off the network.

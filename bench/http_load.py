@@ -1,6 +1,6 @@
 """Web speed: many players each playing a game on the real daphne server, against the trivial view.
 
-    .venv/bin/python bench/http.py [--players N] [--seconds S] [--warmup S]
+    .venv/bin/python bench/http_load.py [--players N] [--seconds S] [--warmup S]
 
 Starts daphne on a free loopback port with a fresh SQLite database (or DATABASE_URL's, to measure
 PostgreSQL). Each player has its own client, session and game and plays what its page offers: a
@@ -26,13 +26,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-# Run as a script, this file's folder leads sys.path and this file's name would shadow the stdlib
-# http module, which httpx and Django import.
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
+import _common  # noqa: F401 (the repository root on sys.path)
+import httpx
 
-import httpx  # noqa: E402
-
-from tripeaks_site.live_server import free_port, prepare_site, serving  # noqa: E402
+from tests.board_version import board_version
+from tests.live_server import free_port, prepare_site, serving
 
 REQUEST_TIMEOUT = 30.0  # seconds; above SQLite's 20 s wait for the write lock, so a slow move is seen as slow
 PHASE_GRACE = 3 * REQUEST_TIMEOUT + 5  # a player's last step (at most three requests) may outlive the deadline
@@ -41,8 +39,7 @@ ERROR_PAUSE = 0.1  # seconds: a failing server is not hammered in a tight loop
 PROGRESS_EVERY = 5.0  # seconds between progress lines
 TARGET_RATIO = 2.0
 
-# What the game page (and each htmx answer, as out-of-band fragments) says about the board.
-VERSION = re.compile(r'id="board"[^>]*data-version="(\d+)"')
+# What the game page (and each htmx answer, as out-of-band fragments) says about the board, besides its version.
 PLAYABLE = re.compile(r'name="position" value="(\d+)" class="card face[^"]*\bplayable\b')
 # The Draw and Undo buttons by their data-action, whatever other attributes the template gives them.
 DRAW = re.compile(r'<button[^>]*\sdata-action="draw"[^>]*>')
@@ -68,12 +65,12 @@ class Board:
 
 
 def parse_board(html: str) -> Board | None:
-    version = VERSION.search(html)
+    version = board_version(html)
     if version is None:
         return None
     draw, undo, outcome = DRAW.search(html), UNDO.search(html), OUTCOME.search(html)
     return Board(
-        version=int(version[1]),
+        version=version,
         playable=[int(position) for position in PLAYABLE.findall(html)],
         can_draw=bool(draw and not DISABLED.search(draw[0])),
         can_undo=bool(undo and not DISABLED.search(undo[0])),
@@ -278,11 +275,11 @@ def stored_lengths(public_ids: list[str]) -> dict[str, int]:
     import django
 
     django.setup()
-    from games.models import Game
+    from games.models import GameRecord
 
     lengths: dict[str, int] = {}
     for start in range(0, len(public_ids), 500):  # SQLite caps the parameters of one query
-        chunk = Game.objects.filter(public_id__in=public_ids[start : start + 500]).values_list("public_id", "log")
+        chunk = GameRecord.objects.filter(public_id__in=public_ids[start : start + 500]).values_list("public_id", "log")
         lengths.update((public_id, len(log)) for public_id, log in chunk)
     return lengths
 

@@ -1,6 +1,6 @@
 """Engine speed: µs per action and per replay of a 200-action and of a maximum-length log.
 
-    .venv/bin/python bench/engine.py [--games N]
+    .venv/bin/python bench/engine_speed.py [--games N]
 
 The web app replays a game's whole log on every request, so replay time is the
 figure that matters; target: a 200-action replay under 0.5 ms on the 2-core machine.
@@ -12,12 +12,8 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-# Run as a script, this file's folder leads sys.path and its name would shadow the engine package.
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
-
-from engine import MAX_LOG_ACTIONS, Game, GameCode, IllegalMove  # noqa: E402
+from engine import MAX_LOG_ACTIONS, Game, GameCode, IllegalMove
 
 
 def random_log(code: GameCode, length: int, rng: random.Random) -> str:
