@@ -86,9 +86,6 @@ class GameCode:
     def random(cls, rule: Rule = Rule.EASY) -> "GameCode":
         return cls(secrets.randbelow(CODE_SPACE), rule)
 
-    def with_rule(self, rule: Rule) -> "GameCode":
-        return GameCode(self.number, rule)
-
     @property
     def letters(self) -> str:
         digits = []

@@ -42,10 +42,6 @@ class Outcome:
     refused: engine.Refusal | None = None
     stale: bool = False
 
-    @property
-    def applied(self) -> bool:
-        return self.refused is None and not self.stale
-
 
 def create_game(player: Player, code: engine.GameCode, winnable: bool | None = None) -> GameRecord:
     record = GameRecord(code=str(code), user_id=player.user_id, player_token=player.token or "", winnable=winnable)

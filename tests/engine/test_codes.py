@@ -59,8 +59,3 @@ def test_a_number_outside_the_code_space_is_refused() -> None:
         GameCode(26**7)
     with pytest.raises(ValueError):
         GameCode(-1)
-
-
-def test_with_rule_keeps_the_cards() -> None:
-    code = GameCode.parse("TP1-E-TRIPEAK")
-    assert str(code.with_rule(Rule.CLASSIC)) == "TP1-C-TRIPEAK"
