@@ -57,3 +57,16 @@ def test_the_boundary_check_sees_each_way_of_reaching_a_submodule(tmp_path: Path
         "import engine.log\nfrom engine.layout import ROWS\nfrom engine import game, Game\nengine.cards.RANKS\n"
     )
     assert engine_submodules_used(source) == {"engine.log", "engine.layout", "engine.game", "engine.cards"}
+
+
+def test_template_tags_sit_at_the_edge_nothing_imports_them() -> None:
+    """Templates load the tags; no Python module imports them (relative imports included)."""
+    importers = []
+    for source in (source for package in WEB for source in package.rglob("*.py")):
+        for node in ast.walk(ast.parse(source.read_text())):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or "", *(alias.name for alias in node.names)]
+            if any("templatetags" in name for name in names):
+                importers.append(str(source))
+    assert importers == []

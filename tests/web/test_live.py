@@ -7,11 +7,13 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
+from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.test import Client
 
 from games.live import events, seats
 from games.models import GameRecord
+from games.views import play
 
 from .conftest import act, shown_version
 from .helpers_play import HTMX
@@ -77,6 +79,31 @@ def test_a_move_renders_once_per_board_variant_watched_and_sends_one_event_after
     assert sorted(message["frames"]) == ["", "en-0", "fr-1"]
     assert message["frames"][""] == '{"type": "board", "version": 1}'
     assert announced.renders == ["games/game.html#live"] * 2  # six pages, two variants: two renders
+
+
+@pytest.mark.django_db(transaction=True)  # commits for real: on_commit callbacks run when they would in production
+def test_the_watchers_hear_of_a_move_only_once_the_owners_answer_is_made(
+    player: Client, game: GameRecord, announced: Announcements, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The owner's request renders their answer first; the watchers' boards are rendered and sent after
+    it (from response.close(), once the server has sent it), so the owner never waits for them."""
+    order: list[str] = []
+    answer = play.render
+
+    def render_answer(*args: Any, **kwargs: Any) -> HttpResponse:
+        order.append("answer")
+        return answer(*args, **kwargs)
+
+    async def group_send(group: str, message: dict[str, Any]) -> None:
+        order.append("watchers")
+
+    monkeypatch.setattr(play, "render", render_answer)
+    monkeypatch.setattr(announced, "group_send", group_send)
+    announced.seat("en-0", 1)
+    assert act(player, game, "draw", htmx=True).status_code == 200
+    assert order == ["answer", "watchers"]
+    events.announce(game, game.replay())  # outside a request: at once
+    assert order == ["answer", "watchers", "watchers"]
 
 
 def test_with_only_the_owners_pages_open_the_version_goes_without_html(
