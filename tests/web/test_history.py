@@ -50,6 +50,8 @@ def test_newest_first_with_date_code_rule_result_score_moves_and_link(player: Cl
     assert html.index(second.public_id) < html.index(first.public_id)
     for text in ("TP1-C-AAAAAAA", "Classic", "Easy", "In progress", f'href="/g/{first.public_id}/"', "<time"):
         assert text in html
+    row_of = {row.split('"')[1]: row for row in html.split("<tr data-game=")[1:]}
+    assert "<td>Classic</td>" in row_of[first.public_id] and "<td>Easy</td>" in row_of[second.public_id]
 
 
 def test_filters_by_result_and_rule(player: Client) -> None:
