@@ -1,8 +1,8 @@
-"""ASGI entry point for daphne: HTTP through Django, WebSockets through channels (games/routing.py).
+"""ASGI entry point for daphne: HTTP through Django, WebSockets through channels (games/live/routing.py).
 
 A socket's Origin must be one of ALLOWED_HOSTS (no other site's page may follow a game in its
 visitor's name); the session and user middleware tell the consumer whether its page is the owner's.
-Under daphne, writes go to the socket at once (eager_writes.py).
+Under daphne, writes go to the socket at once, and HTTP requests run on reused threads (server/).
 """
 
 import os
@@ -19,8 +19,8 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 
 from games.live.routing import websocket_urlpatterns  # noqa: E402
-from tripeaks_site import eager_writes  # noqa: E402
-from tripeaks_site.threads import ReusedThreads  # noqa: E402
+from tripeaks_site.server import eager_writes  # noqa: E402
+from tripeaks_site.server.threads import ReusedThreads  # noqa: E402
 
 eager_writes.install()
 

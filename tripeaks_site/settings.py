@@ -90,7 +90,7 @@ SQLITE_OPTIONS = {
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
-# HTTP requests run their synchronous code on this many reused threads per server process (threads.py),
+# HTTP requests run their synchronous code on this many reused threads per server process (server/threads.py),
 # each keeping its database connection open for CONN_MAX_AGE seconds: so a process holds at most this
 # many connections. (With Django's thread per request, persistent connections piled up instead: 50
 # players once exhausted PostgreSQL's 100 connections; and opening one per request cost more than a move.)

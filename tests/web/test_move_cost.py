@@ -1,16 +1,11 @@
-"""What a move costs the database, and the threads HTTP requests run on (bench/http_load.py measures the time)."""
+"""What a move costs the database (bench/http_load.py measures the time)."""
 
-import asyncio
-import threading
 from typing import Any
 
 import pytest
-from asgiref.sync import ThreadSensitiveContext, sync_to_async
-from django.http import HttpRequest, HttpResponse
 from django.test import Client
 
 from games.models import GameRecord
-from tripeaks_site.threads import ReusedThreads
 
 from .helpers_play import post_action
 
@@ -38,26 +33,3 @@ def test_a_refused_tap_only_reads(player: Client, game: GameRecord, django_asser
         response = post_action(player, game.public_id, "tap", 0, position=0, htmx=True)  # face down: blocked
     assert "This card is blocked" in response.content.decode()
     assert statements(queries) == ["SELECT"]
-
-
-def test_requests_take_turns_on_a_fixed_set_of_threads() -> None:
-    """So that each thread keeps its database connection from one request to the next."""
-    seen: list[int] = []
-
-    def view(request: HttpRequest | None = None) -> HttpResponse:
-        seen.append(threading.get_ident())
-        return HttpResponse()
-
-    async def app(scope: object, receive: object, send: object) -> None:
-        async with ThreadSensitiveContext():  # as Django's ASGI handler does: alone, a new thread each time
-            await sync_to_async(view)()
-
-    threads = ReusedThreads(app, threads=2)
-
-    async def many() -> None:
-        await asyncio.gather(*(threads({"type": "http"}, None, None) for _ in range(10)))
-
-    asyncio.run(many())
-    assert len(seen) == 10
-    assert len(set(seen)) <= 2
-    assert threading.get_ident() not in seen

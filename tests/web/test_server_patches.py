@@ -1,12 +1,17 @@
-"""Twisted's TCP writes under daphne go to the socket at once (tripeaks_site/eager_writes.py)."""
+"""The server's patches (tripeaks_site/server/): what each does, and that the libraries still do what it relies on."""
 
+import asyncio
 import socket
+import threading
 from collections.abc import Iterator
 
 import pytest
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
+from django.http import HttpRequest, HttpResponse
 from twisted.internet import tcp
 
-from tripeaks_site import eager_writes
+from tripeaks_site.server import eager_writes
+from tripeaks_site.server.threads import ReusedThreads
 
 
 class PullProducer:
@@ -70,3 +75,26 @@ def test_a_pull_producer_still_waits_for_the_flush(sockets: tuple[tcp.Connection
     connection.write(b"a chunk")
     assert connection._tempDataBuffer == [b"a chunk"]
     assert reactor.writers == [connection]
+
+
+def test_requests_take_turns_on_a_fixed_set_of_threads() -> None:
+    """So that each thread keeps its database connection from one request to the next."""
+    seen: list[int] = []
+
+    def view(request: HttpRequest | None = None) -> HttpResponse:
+        seen.append(threading.get_ident())
+        return HttpResponse()
+
+    async def app(scope: object, receive: object, send: object) -> None:
+        async with ThreadSensitiveContext():  # as Django's ASGI handler does: alone, a new thread each time
+            await sync_to_async(view)()
+
+    threads = ReusedThreads(app, threads=2)
+
+    async def many() -> None:
+        await asyncio.gather(*(threads({"type": "http"}, None, None) for _ in range(10)))
+
+    asyncio.run(many())
+    assert len(seen) == 10
+    assert len(set(seen)) <= 2
+    assert threading.get_ident() not in seen
