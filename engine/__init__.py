@@ -1,10 +1,11 @@
-"""TriPeaks rules as a pure library: deals, moves, scoring, replay, solver and hints.
+"""TriPeaks rules as a pure library: deals, moves, scoring, replay, solver and hints, a casual player.
 
 No Django here: the web app, the solver and outside checks all build on this API, and only on it
 (tests/engine/test_purity.py checks that the web app imports nothing else).
 """
 
 from .analysis import Analysis, Hint, HintReason, analyse, hint, solve, winnable_code
+from .casual import CASUAL_GAMES, casual_line, casual_share
 from .codes import CodeError, GameCode, InvalidGameCode
 from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Refusal, Status
 from .layout import COVERERS, PEAK_CARDS, ROWS
@@ -12,6 +13,7 @@ from .log import MAX_LOG_ACTIONS, InvalidLog
 from .rules import Rule
 
 __all__ = [
+    "CASUAL_GAMES",
     "COVERERS",
     "MAX_LOG_ACTIONS",
     "PEAK_CARDS",
@@ -32,6 +34,8 @@ __all__ = [
     "Rule",
     "Status",
     "analyse",
+    "casual_line",
+    "casual_share",
     "hint",
     "solve",
     "winnable_code",
