@@ -1,4 +1,4 @@
-"""TriPeaks rules as a pure library: deals, moves, scoring, replay, solver and hints, a casual player.
+"""TriPeaks rules as a pure library: deals, moves, scoring, replay, solver and hints, levels.
 
 No Django here: the web app, the solver and outside checks all build on this API, and only on it
 (tests/engine/test_purity.py checks that the web app imports nothing else).
@@ -9,6 +9,7 @@ from .casual import CASUAL_GAMES, casual_line, casual_share
 from .codes import CodeError, GameCode, InvalidGameCode
 from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Refusal, Status
 from .layout import COVERERS, PEAK_CARDS, ROWS
+from .levels import Level, daily_code, deal_level
 from .log import MAX_LOG_ACTIONS, InvalidLog
 from .rules import Rule
 
@@ -30,12 +31,15 @@ __all__ = [
     "InvalidGameCode",
     "InvalidLog",
     "LastAction",
+    "Level",
     "Refusal",
     "Rule",
     "Status",
     "analyse",
     "casual_line",
     "casual_share",
+    "daily_code",
+    "deal_level",
     "hint",
     "solve",
     "winnable_code",
