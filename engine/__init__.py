@@ -1,4 +1,4 @@
-"""TriPeaks rules as a pure library: deals, moves, scoring, replay, solver and hints, levels.
+"""TriPeaks rules as a pure library: deals, moves, scoring, replay, solver and hints; levels and streak scoring.
 
 No Django here: the web app, the solver and outside checks all build on this API, and only on it
 (tests/engine/test_purity.py checks that the web app imports nothing else).
@@ -12,6 +12,7 @@ from .layout import COVERERS, PEAK_CARDS, ROWS
 from .levels import Level, daily_code, deal_level
 from .log import MAX_LOG_ACTIONS, InvalidLog
 from .rules import Rule
+from .streak import StreakScore, streak_score
 
 __all__ = [
     "CASUAL_GAMES",
@@ -35,6 +36,7 @@ __all__ = [
     "Refusal",
     "Rule",
     "Status",
+    "StreakScore",
     "analyse",
     "casual_line",
     "casual_share",
@@ -42,5 +44,6 @@ __all__ = [
     "deal_level",
     "hint",
     "solve",
+    "streak_score",
     "winnable_code",
 ]
