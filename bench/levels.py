@@ -11,7 +11,8 @@ often the casual player clears what each level deals.
 2. Dealing: ``--games`` deals per mode with ``deal_level``: the CPU time of each (median, p95, p99,
    worst), and the casual player's win rate on them, one game each on a seed the grading never uses.
 3. The daily deal: the CPU time of ``daily_code`` for ``--days`` days.
-4. Streak scoring: the time of ``streak_score`` on logs of 200 and 1,000 actions, against their replay.
+4. The casual player's own cost: ``casual_share`` (50 games) per deal, and per game.
+5. Streak scoring: the time of ``streak_score`` on logs of 200 and 1,000 actions, against their replay.
 
 Times are CPU time of the dealing process (``time.process_time``), as in bench/solver.py.
 ``--quick`` runs a tiny sample and writes no picture (unless ``--svg`` is given): tests/test_bench.py.
@@ -30,7 +31,18 @@ from pathlib import Path
 
 from engine_speed import random_log  # bench/engine_speed.py: a log such as a lively player leaves
 
-from engine import CASUAL_GAMES, Game, GameCode, Level, Rule, casual_line, daily_code, deal_level, streak_score
+from engine import (
+    CASUAL_GAMES,
+    Game,
+    GameCode,
+    Level,
+    Rule,
+    casual_line,
+    casual_share,
+    daily_code,
+    deal_level,
+    streak_score,
+)
 from engine.casual import casual_wins
 from engine.codes import CODE_SPACE
 from engine.deal import deal_cards
@@ -268,6 +280,24 @@ def daily(days: int, workers: int, pool: ProcessPoolExecutor) -> None:
     )
 
 
+def casual_cost(deals: int) -> None:
+    rng = random.Random("levels-bench-casual")
+    print(f"\ncasual_share ({CASUAL_GAMES} games) on {deals} random deals, CPU ms per deal (median, p99)")
+    for rule in Rule:
+        codes = [GameCode(rng.randrange(CODE_SPACE), rule) for _ in range(deals)]
+        times = []
+        for code in codes:
+            start = time.process_time()
+            casual_share(code)
+            times.append((time.process_time() - start) * 1000)
+        times.sort()
+        median = statistics.median(times)
+        print(
+            f"{rule.name.lower():8} {median:6.2f} {percentile(times, 0.99):6.2f}"
+            f"   {median * 1000 / CASUAL_GAMES:5.1f} µs per game"
+        )
+
+
 def scoring(games: int) -> None:
     rng = random.Random("levels-bench-scoring")
     print(f"\nstreak_score on {games} random logs, µs (median): the score, and the replay it follows")
@@ -305,6 +335,7 @@ def main() -> None:
         difficulty(args.deals, args.workers, pool, svg)
         dealing(args.games, args.workers, pool)
         daily(args.days, args.workers, pool)
+    casual_cost(args.games)
     scoring(min(args.games, 200))
 
 

@@ -80,4 +80,6 @@ def test_levels_bench_grades_deals_times_dealing_and_plays_each_mode() -> None:
         assert any(line.startswith(f"{mode:7} {rule:8} ") and line.endswith("/20)") for line in lines)  # dealing
     assert "against 50 ms:" in out
     assert "daily_code: 4 days, CPU ms: median" in out
+    assert "casual_share (50 games) on 20 random deals" in out and "µs per game" in out
+    assert "1000-action log: streak_score" in out
     assert "histogram written" not in out  # --quick leaves the picture in docs/ alone
