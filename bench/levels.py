@@ -1,7 +1,8 @@
 """Levels: how hard winnable deals are for a casual player, how long dealing a level takes, and how
 often the casual player clears what each level deals.
 
-    .venv/bin/python bench/levels.py [--deals 10000] [--games 1000] [--days 30] [--workers 2] [--svg PATH] [--quick]
+    .venv/bin/python bench/levels.py [--deals 10000] [--games 1000] [--days 30] [--workers 2] [--svg PATH]
+                                     [--exact] [--quick]
 
 1. Difficulty: random deals under each rule until ``--deals`` of them are winnable (the exact solver:
    a casual win proves it, else the quick stages, else the sweep); for each, its casual share (wins in
@@ -10,6 +11,7 @@ often the casual player clears what each level deals.
    histogram as an SVG picture (docs/levels-histogram.svg unless ``--svg`` says otherwise).
 2. Dealing: ``--games`` deals per mode with ``deal_level``: the CPU time of each (median, p95, p99,
    worst), and the casual player's win rate on them, one game each on a seed the grading never uses.
+   With ``--exact``, ``deal_level(..., exact=True)``: the sweep settles what the quick stages do not.
 3. The daily deal: the CPU time of ``daily_code`` for ``--days`` days.
 4. The casual player's own cost: ``casual_share`` (50 games) per deal, and per game.
 5. Streak scoring: the time of ``streak_score`` on logs of 200 and 1,000 actions, against their replay.
@@ -219,14 +221,14 @@ def difficulty(deals: int, workers: int, pool: ProcessPoolExecutor, svg: Path | 
 # -- dealing --------------------------------------------------------------------------------------
 
 
-def deal_games(level: Level, count: int, part: int) -> list[tuple[float, bool]]:
+def deal_games(level: Level, count: int, part: int, exact: bool) -> list[tuple[float, bool]]:
     """(milliseconds to deal, whether a casual game on a fresh seed clears it) for ``count`` deals."""
     mask_graph()
     rng = random.Random(f"levels-bench-deal-{level.value}-{part}")
     results = []
     for index in range(count):
         start = time.process_time()
-        code = deal_level(level, rng)
+        code = deal_level(level, rng, exact=exact)
         elapsed = (time.process_time() - start) * 1000
         game = Game.new(code)
         game.play_log(casual_line(game, FRESH_SEEDS + part * count + index))
@@ -238,14 +240,15 @@ def percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * fraction))]
 
 
-def dealing(games: int, workers: int, pool: ProcessPoolExecutor) -> None:
-    print(f"\ndealing: {games} games per mode with deal_level (CPU ms), and a casual game on each (a fresh seed)")
+def dealing(games: int, workers: int, pool: ProcessPoolExecutor, exact: bool) -> None:
+    how = "deal_level(exact=True)" if exact else "deal_level"
+    print(f"\ndealing: {games} games per mode with {how} (CPU ms), and a casual game on each (a fresh seed)")
     print(f"{'mode':7} {'rule':8} {'median':>7} {'p95':>7} {'p99':>7} {'worst':>7}   casual win rate")
     p99s = []
     for level in Level:
         sizes = [games // workers + (i < games % workers) for i in range(workers)]
         parts: list[Future[list[tuple[float, bool]]]] = [
-            pool.submit(deal_games, level, size, part) for part, size in enumerate(sizes)
+            pool.submit(deal_games, level, size, part, exact) for part, size in enumerate(sizes)
         ]
         rows = [row for part in parts for row in part.result()]
         times = sorted(ms for ms, _ in rows)
@@ -325,6 +328,7 @@ def main() -> None:
     parser.add_argument("--days", type=int, default=30, help="daily deals timed (default 30)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2, the machine's cores)")
     parser.add_argument("--svg", type=Path, help=f"where to write the histogram (default {SVG_PATH}, none in --quick)")
+    parser.add_argument("--exact", action="store_true", help="deal with exact=True (the sweep when needed)")
     parser.add_argument("--quick", action="store_true", help="a tiny sample: 60 deals, 20 games, 4 days")
     args = parser.parse_args()
     if args.quick:
@@ -333,7 +337,7 @@ def main() -> None:
     print(f"levels: {args.workers} processes, Python {sys.version.split()[0]}")
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         difficulty(args.deals, args.workers, pool, svg)
-        dealing(args.games, args.workers, pool)
+        dealing(args.games, args.workers, pool, args.exact)
         daily(args.days, args.workers, pool)
     casual_cost(args.games)
     scoring(min(args.games, 200))
