@@ -1,17 +1,21 @@
-"""TriPeaks rules as a pure library: deals, moves, scoring, replay, solver and hints.
+"""TriPeaks rules as a pure library: deals, moves, scoring, replay, solver and hints; levels and streak scoring.
 
 No Django here: the web app, the solver and outside checks all build on this API, and only on it
 (tests/engine/test_purity.py checks that the web app imports nothing else).
 """
 
 from .analysis import Analysis, Hint, HintReason, analyse, hint, solve, winnable_code
+from .casual import CASUAL_GAMES, casual_line, casual_share
 from .codes import CodeError, GameCode, InvalidGameCode
 from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Refusal, Status
 from .layout import COVERERS, PEAK_CARDS, ROWS
+from .levels import Level, daily_code, deal_level
 from .log import MAX_LOG_ACTIONS, InvalidLog
 from .rules import Rule
+from .streak import StreakScore, streak_score
 
 __all__ = [
+    "CASUAL_GAMES",
     "COVERERS",
     "MAX_LOG_ACTIONS",
     "PEAK_CARDS",
@@ -28,11 +32,18 @@ __all__ = [
     "InvalidGameCode",
     "InvalidLog",
     "LastAction",
+    "Level",
     "Refusal",
     "Rule",
     "Status",
+    "StreakScore",
     "analyse",
+    "casual_line",
+    "casual_share",
+    "daily_code",
+    "deal_level",
     "hint",
     "solve",
+    "streak_score",
     "winnable_code",
 ]

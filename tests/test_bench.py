@@ -67,3 +67,19 @@ def test_move_parts_bench_splits_a_move_into_its_steps(monkeypatch: pytest.Monke
     for step in ("write: actions.play", "board context", "render of the regions", "the rest: middleware"):
         assert step in out
     assert "the move's own work (write, context, render):" in out
+
+
+def test_levels_bench_grades_deals_times_dealing_and_plays_each_mode() -> None:
+    out = run_bench("levels.py", "--quick")
+    assert "difficulty: 60 winnable random deals per rule, each graded by 50 casual games" in out
+    assert "easy rule: 60 winnable of" in out and "classic rule: 60 winnable of" in out
+    assert "\n0.00 " in out and "\n1.00 " in out  # the text histogram's first and last rows
+    lines = out.splitlines()
+    for mode, rule in (("easy", "easy"), ("medium", "easy"), ("hard", "classic"), ("daily", "easy")):
+        assert any(line.startswith(f"{mode:7} {rule:8} share ") for line in lines)  # its band
+        assert any(line.startswith(f"{mode:7} {rule:8} ") and line.endswith("/20)") for line in lines)  # dealing
+    assert "against 50 ms:" in out
+    assert "daily_code: 4 days, CPU ms: median" in out
+    assert "casual_share (50 games) on 20 random deals" in out and "µs per game" in out
+    assert "1000-action log: streak_score" in out
+    assert "histogram written" not in out  # --quick leaves the picture in docs/ alone

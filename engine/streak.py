@@ -1,0 +1,84 @@
+"""Streak scoring, document 003's (GameLake's) alternative to the app's score: docs/rules.md,
+"Levels and streak scoring".
+
+Computed from the actions still standing (the log with the undone ones taken out), so that an undo
+takes back a move with its points and its streak, and the same log and time always score the same.
+"""
+
+import math
+from dataclasses import dataclass
+
+from .game import Game, Status
+from .levels import Level
+from .log import DRAW, UNDO
+
+STREAK_STEP = 10  # the n-th card of a streak scores 10·n
+PEAK_POINTS = 150  # each emptied peak but the last
+LAST_PEAK_POINTS = 500  # the last peak, the one that wins (instead of 150)
+STOCK_CARD_POINTS = 25  # each card still in the stock when the game is won
+TIME_POINTS_PER_SECOND = 5  # each whole second left under the level's time limit when the game is won
+TWO_STARS_STOCK = 3  # a win with this many stock cards left or more earns two stars
+THREE_STARS_STOCK = 8  # and with this many, three
+
+
+@dataclass(frozen=True, slots=True)
+class StreakScore:
+    """A game's streak score and the breakdown the end card shows."""
+
+    total: int  # (streak_points + peak_points + stock_bonus + time_bonus) × multiplier
+    streak: int  # the current streak's length: 0 right after a draw
+    best_streak: int  # the longest streak among the standing actions
+    stars: int  # 0 unless the game is won, then 1 to 3
+    streak_points: int
+    peak_points: int
+    stock_bonus: int
+    time_bonus: int
+    multiplier: int
+
+
+def streak_score(game: Game, level: Level, seconds: float) -> StreakScore:
+    """The streak score of ``game`` played at ``level``, ``seconds`` after it started (timed by the
+    server). ``game`` is not changed; its rule must be the level's."""
+    if game.rule is not level.rule:
+        raise ValueError(f"a {level.value} game is played under rule {level.rule.name}, not {game.rule.name}")
+    if not seconds >= 0:  # NaN too
+        raise ValueError(f"elapsed time must be a number of seconds ≥ 0, not {seconds!r}")
+    standing: list[bool] = []  # for each standing action, whether it is a tap (else a draw)
+    for symbol in game.log:
+        if symbol == UNDO:
+            standing.pop()
+        else:
+            standing.append(symbol != DRAW)
+    streak = best = points = 0
+    for tap in standing:
+        if tap:
+            streak += 1
+            points += STREAK_STEP * streak
+            if streak > best:
+                best = streak
+        else:
+            streak = 0
+    won = game.status is Status.WON
+    cleared = sum(game.peaks_cleared())
+    if won:  # the last peak emptied is the one that wins
+        peak_points = PEAK_POINTS * (cleared - 1) + LAST_PEAK_POINTS
+        stock = game.stock_count
+        stock_bonus = STOCK_CARD_POINTS * stock
+        left = level.time_limit - seconds
+        time_bonus = TIME_POINTS_PER_SECOND * math.floor(left) if left > 0 else 0
+        stars = 1 + (stock >= TWO_STARS_STOCK) + (stock >= THREE_STARS_STOCK)
+    else:
+        peak_points = PEAK_POINTS * cleared
+        stock_bonus = time_bonus = stars = 0
+    multiplier = level.multiplier
+    return StreakScore(
+        total=(points + peak_points + stock_bonus + time_bonus) * multiplier,
+        streak=streak,
+        best_streak=best,
+        stars=stars,
+        streak_points=points,
+        peak_points=peak_points,
+        stock_bonus=stock_bonus,
+        time_bonus=time_bonus,
+        multiplier=multiplier,
+    )
