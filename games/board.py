@@ -46,6 +46,7 @@ class Board:
     can_undo: bool
     arrival: str  # how the waste card arrived, for its animation: "tap", "draw" or "" (none yet, or an undo)
     text: str  # the board in words, read by screen readers after each action (board_text.py)
+    streaks: engine.StreakScore | None  # a level game's score by streaks; None for a free game
 
     @property
     def won(self) -> bool:
@@ -56,7 +57,7 @@ class Board:
         return self.status is engine.Status.BLOCKED
 
 
-def board(game: engine.Game) -> Board:
+def board(game: engine.Game, streaks: engine.StreakScore | None = None) -> Board:
     visible = game.visible()
     playable = set(game.playable())
     last = game.last_action
@@ -69,7 +70,7 @@ def board(game: engine.Game) -> Board:
         rows=rows,
         waste=game.waste,
         stock_count=game.stock_count,
-        score=game.score,
+        score=streaks.total if streaks else game.score,
         peak_bonus=game.peak_bonus,
         moves=game.moves,
         status=game.status,
@@ -77,4 +78,5 @@ def board(game: engine.Game) -> Board:
         can_undo=game.undoable > 0 and not won,
         arrival=last.action if last and last.action is not engine.Action.UNDO else "",
         text=board_text(game),
+        streaks=streaks,
     )

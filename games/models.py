@@ -12,9 +12,13 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Substr
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 import engine
+
+from . import clock
 
 if TYPE_CHECKING:
     from .players import Player
@@ -32,6 +36,13 @@ STATUS_LABELS = {
     engine.Status.BLOCKED: _("Blocked"),
 }
 RULE_LABELS = {engine.Rule.EASY: _("Easy"), engine.Rule.CLASSIC: _("Classic")}
+LEVEL_LABELS = {
+    engine.Level.EASY: pgettext_lazy("level", "Easy"),
+    engine.Level.MEDIUM: pgettext_lazy("level", "Medium"),
+    engine.Level.HARD: pgettext_lazy("level", "Hard"),
+    engine.Level.DAILY: pgettext_lazy("level", "Daily"),
+}
+FREE_GAME = ""  # the level of a free game: any deal, by its code, scored by the 500-point rule
 # Where a code names its rule: "TP1-E-TRIPEAK" (docs/game-codes.md); 1-based, as SQL counts.
 _RULE_LETTER_AT = len("TP1-") + 1
 
@@ -67,13 +78,38 @@ class GameRecord(models.Model):
     lost_after_move = models.PositiveIntegerField(null=True, blank=True)
     lost_with_card = models.CharField(max_length=2, blank=True, default="", help_text="The card that action played")
     analysed = models.BooleanField(default=False, help_text="The analysis fits the stored log")
+    # Levels (document 003): dealt by difficulty, scored by streaks against the clock.
+    level = models.CharField(
+        max_length=8,
+        blank=True,
+        default=FREE_GAME,
+        choices=[(FREE_GAME, _("Free game")), *((level.value, label) for level, label in LEVEL_LABELS.items())],
+    )
+    daily_date = models.DateField(null=True, blank=True, help_text="The (UTC) day whose daily deal this is")
+    first_action_at = models.DateTimeField(null=True, blank=True, help_text="A level game's clock starts here")
+    best_streak = models.PositiveSmallIntegerField(default=0)
+    stars = models.PositiveSmallIntegerField(default=0)
 
     objects = GameQuerySet.as_manager()
-    SUMMARY_FIELDS = ("log", "status", "score", "moves", "finished", "updated")
+    SUMMARY_FIELDS = (
+        "log",
+        "status",
+        "score",
+        "moves",
+        "finished",
+        "first_action_at",
+        "best_streak",
+        "stars",
+        "updated",
+    )
 
     class Meta:
         ordering = ["-created", "-id"]
-        indexes = [models.Index(fields=["user", "-created"]), models.Index(fields=["player_token", "-created"])]
+        indexes = [
+            models.Index(fields=["user", "-created"]),
+            models.Index(fields=["player_token", "-created"]),
+            models.Index(fields=["daily_date", "user"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.public_id} ({self.code})"
@@ -95,16 +131,50 @@ class GameRecord(models.Model):
         """The position the log reaches; ``InvalidLog`` if the stored log no longer replays."""
         return engine.Game.replay(self.game_code, self.log)
 
+    @property
+    def game_level(self) -> engine.Level | None:
+        """The level of a level game; None for a free game."""
+        return engine.Level(self.level) if self.level else None
+
+    @property
+    def code_hidden(self) -> bool:
+        """A daily deal's code stays secret until its day is over, so that the day's board stays fair."""
+        return self.daily_date is not None and self.daily_date >= clock.today()
+
+    @property
+    def shown_code(self) -> str:
+        """The game code as pages show it: a daily deal's is hidden until its day is over."""
+        if self.daily_date is not None and self.code_hidden:
+            return gettext("Daily deal of %(day)s") % {"day": date_format(self.daily_date)}
+        return self.code
+
+    def seconds(self) -> float:
+        """A level game's time: from its first action to its end, or to now while it is played."""
+        if self.first_action_at is None:
+            return 0.0
+        return ((self.finished or timezone.now()) - self.first_action_at).total_seconds()
+
+    def streak_score(self, game: engine.Game) -> engine.StreakScore | None:
+        """A level game's score by streaks (None for a free game): the engine's, on the server's clock."""
+        level = self.game_level
+        return engine.streak_score(game, level, self.seconds()) if level else None
+
     def take_summary(self, game: engine.Game) -> None:
         """Take the log and the summary from the replayed game (the caller saves)."""
+        now = timezone.now()
+        if game.version and self.first_action_at is None:
+            self.first_action_at = now
         self.log = game.log
         self.status = game.status
-        self.score = game.score
         self.moves = game.moves
         if game.status is engine.Status.PLAYING:
             self.finished = None
         elif self.finished is None:
-            self.finished = timezone.now()
+            self.finished = now
+        streaks = self.streak_score(game)
+        self.score = streaks.total if streaks else game.score
+        self.best_streak = streaks.best_streak if streaks else 0
+        self.stars = streaks.stars if streaks else 0
 
     def analysis_fields(self, game: engine.Game) -> dict[str, object]:
         """The solver's verdict on a finished game; an unfinished one keeps only the deal's verdict."""
@@ -131,3 +201,4 @@ class Preferences(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences")
     error_assistance = models.BooleanField(default=True)
     highlight_playable = models.BooleanField(default=False)
+    highlight_in_easy = models.BooleanField(default=True)

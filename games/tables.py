@@ -32,11 +32,17 @@ class Table:
     @classmethod
     def watched(cls, record: GameRecord, game: engine.Game, highlight: bool) -> "Table":
         """The read-only table of a watcher whose board rings the playable cards or not."""
-        return cls(record, game, False, Preferences(highlight_playable=highlight))
+        return cls(record, game, False, Preferences(highlight_playable=highlight, highlight_in_easy=highlight))
+
+    @property
+    def highlight(self) -> bool:
+        """Ring the cards that fit the waste: as the player chose, and in Easy games unless they turned it off."""
+        easy = self.record.level == engine.Level.EASY
+        return self.preferences.highlight_playable or (easy and self.preferences.highlight_in_easy)
 
     @cached_property
     def board(self) -> Board:
-        return board(self.game)
+        return board(self.game, self.record.streak_score(self.game))
 
     def context(self, **extra: object) -> dict[str, object]:
         """The template context of the game page's regions (templates/games/game.html)."""
@@ -44,7 +50,7 @@ class Table:
             "table": self,
             "board": self.board,
             "can_play": self.can_play,
-            "highlight": self.preferences.highlight_playable,
+            "highlight": self.highlight,
             "verdict": verdict_text(self.record),
             **extra,
         }
