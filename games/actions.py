@@ -10,6 +10,7 @@ import logging
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import date
 
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
@@ -18,8 +19,9 @@ from django.http import Http404
 
 import engine
 
+from . import clock, daily, deals
 from .live import events
-from .models import GameRecord
+from .models import FREE_GAME, GameRecord
 from .players import Player
 
 logger = logging.getLogger(__name__)
@@ -43,11 +45,39 @@ class Outcome:
     stale: bool = False
 
 
-def create_game(player: Player, code: engine.GameCode, winnable: bool | None = None) -> GameRecord:
-    record = GameRecord(code=str(code), user_id=player.user_id, player_token=player.token or "", winnable=winnable)
+def create_game(
+    player: Player,
+    code: engine.GameCode,
+    winnable: bool | None = None,
+    level: engine.Level | None = None,
+    daily_date: date | None = None,
+) -> GameRecord:
+    """A new game on ``code``: a free game, or one of ``level`` (on ``daily_date``'s deal for the daily)."""
+    record = GameRecord(
+        code=str(code),
+        user_id=player.user_id,
+        player_token=player.token or "",
+        winnable=winnable,
+        level=level or FREE_GAME,
+        daily_date=daily_date,
+    )
     record.take_summary(engine.Game.new(code))
     record.save()
     return record
+
+
+def deal_level(player: Player, level: engine.Level) -> GameRecord:
+    """A new game of ``level``: today's deal for the daily, else a deal graded into the level's band."""
+    if level is engine.Level.DAILY:
+        day = clock.today()
+        return create_game(player, daily.daily_code(day), True, level, day)
+    return create_game(player, deals.take(level), True, level)
+
+
+def deal_again(player: Player, public_id: str) -> GameRecord:
+    """ "Replay this deal": the same deal in the same mode, as a new game of ``player``'s."""
+    earlier = find(GameRecord.objects.all(), public_id)
+    return create_game(player, earlier.game_code, earlier.winnable, earlier.game_level, earlier.daily_date)
 
 
 _sqlite_writer = threading.Lock()

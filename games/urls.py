@@ -3,11 +3,13 @@ from django.urls import path
 
 import engine
 
-from .views import accounts, health, hint, history, live, new, play, preferences, replay
+from .views import accounts, daily, health, hint, history, live, new, play, preferences, replay
 
 urlpatterns = [
     path("", new.new_game, name="home"),
     path("new/", new.new_game, name="new"),
+    path("new/<str:level>/", new.new_level_game, name="new_level"),
+    path("daily/", daily.leaderboard_page, name="daily"),
     path("g/<str:public_id>/", play.game_page, name="game"),
     path("g/<str:public_id>/tap/", play.act, {"action": engine.Action.TAP}, name="tap"),
     path("g/<str:public_id>/draw/", play.act, {"action": engine.Action.DRAW}, name="draw"),
@@ -15,6 +17,7 @@ urlpatterns = [
     path("g/<str:public_id>/hint/", hint.hint, name="hint"),
     path("g/<str:public_id>/live/", live.live_regions, name="live"),
     path("g/<str:public_id>/replay/", replay.replay, name="replay"),
+    path("g/<str:public_id>/again/", new.deal_again, name="again"),
     path("history/", history.history, name="history"),
     path("health/", health.health, name="health"),
     path("settings/", preferences.settings_page, name="settings"),

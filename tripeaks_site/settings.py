@@ -4,6 +4,7 @@ SQLite and the in-memory channel layer are the embedded default; DATABASE_URL (P
 REDIS_URL (channels-redis) switch to the setup that scales across machines.
 """
 
+import hmac
 import os
 from pathlib import Path
 
@@ -31,6 +32,11 @@ def envlist(name: str, default: str) -> list[str]:
 DEBUG = envbool("DEBUG", "False")
 # The default key only suits a machine of one's own: set SECRET_KEY anywhere else.
 SECRET_KEY = os.getenv("SECRET_KEY", "tripeaks-local-only-not-secret")
+# The daily deal comes from the day and this secret (games/daily.py): the same on every process and after a
+# restart, and not computable by players; by default derived from SECRET_KEY.
+DAILY_SECRET = (
+    os.getenv("DAILY_SECRET", "") or hmac.new(SECRET_KEY.encode(), b"tripeaks daily deal", "sha256").hexdigest()
+)
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
 

@@ -1,11 +1,15 @@
-"""New game: a random deal, or a pasted game code; the form says what is wrong with a bad code."""
+"""New game: a level (Easy, Medium, Hard, or the day's deal), or a free game on a random deal or a pasted
+game code (the form says what is wrong with a bad code); "Replay this deal" starts a game's deal again."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import actions
+import engine
+
+from .. import actions, clock, daily
 from ..forms import NewGameForm
+from ..models import LEVEL_LABELS, GameRecord
 from ..players import Player
 
 
@@ -18,5 +22,34 @@ def new_game(request: HttpRequest) -> HttpResponse:
             code, winnable = form.game_code()
             record = actions.create_game(Player.of(request, create=True), code, winnable)
             return redirect("game", public_id=record.public_id)
-        return render(request, "games/new.html", {"form": form}, status=400)
-    return render(request, "games/new.html", {"form": form})
+        return render(request, "games/new.html", _context(request, form), status=400)
+    return render(request, "games/new.html", _context(request, form))
+
+
+def _context(request: HttpRequest, form: NewGameForm) -> dict[str, object]:
+    player = Player.of(request)
+    records = GameRecord.objects.owned_by(player) if player.is_known else GameRecord.objects.none()
+    day = clock.today()
+    return {
+        "form": form,
+        "levels": list(LEVEL_LABELS.items()),
+        "daily_played": daily.played_on(records, day),
+        "daily_streak": daily.daily_streak(records, day),
+    }
+
+
+@require_POST
+def new_level_game(request: HttpRequest, level: str) -> HttpResponse:
+    try:
+        chosen = engine.Level(level)
+    except ValueError:
+        raise Http404("No such level.") from None
+    record = actions.deal_level(Player.of(request, create=True), chosen)
+    return redirect("game", public_id=record.public_id)
+
+
+@require_POST
+def deal_again(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The same deal in the same mode (a daily replayed the same day is played, not ranked)."""
+    record = actions.deal_again(Player.of(request, create=True), public_id)
+    return redirect("game", public_id=record.public_id)

@@ -1,0 +1,74 @@
+"""The daily deal: one deal a (UTC) day, the same for everyone, secret until the day is over; the
+player's daily streak, and the day's leaderboard of registered players."""
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import lru_cache
+
+from django.conf import settings
+
+import engine
+
+from .models import GameQuerySet, GameRecord
+
+DAILY = engine.Level.DAILY.value
+LEADERBOARD_SIZE = 50
+
+
+@lru_cache(maxsize=8)
+def daily_code(day: date) -> engine.GameCode:
+    """The day's deal, from the day and the server's secret: the same on every process, not computable by players."""
+    return engine.daily_code(day, settings.DAILY_SECRET)
+
+
+def played_on(records: GameQuerySet, day: date) -> GameRecord | None:
+    """The player's first daily game of ``day``: the one that is ranked."""
+    return records.filter(level=DAILY, daily_date=day).order_by("created", "id").first()
+
+
+def daily_streak(records: GameQuerySet, day: date) -> int:
+    """Days in a row whose daily the player won, up to ``day`` (or up to the day before, while ``day``'s
+    daily is not won yet)."""
+    won = set(records.filter(level=DAILY, status=engine.Status.WON).values_list("daily_date", flat=True))
+    last = day if day in won else day - timedelta(days=1)
+    streak = 0
+    while last - timedelta(days=streak) in won:
+        streak += 1
+    return streak
+
+
+@dataclass(frozen=True)
+class Entry:
+    rank: int
+    name: str
+    score: int
+    seconds: float
+    record: GameRecord
+
+
+def _order(record: GameRecord) -> tuple[int, float]:
+    return (-record.score, record.seconds())  # the best score first, then the fastest
+
+
+def leaderboard(day: date) -> list[Entry]:
+    """Each registered player's first daily game of ``day``, started that day and finished, best first."""
+    attempts = (
+        GameRecord.objects.filter(level=DAILY, daily_date=day, user__isnull=False, created__date=day)
+        .exclude(finished=None)
+        .select_related("user")
+        .order_by("created", "id")
+    )
+    first: dict[int, GameRecord] = {}
+    for record in attempts:
+        assert record.user_id is not None  # filtered on
+        first.setdefault(record.user_id, record)
+    ranked = sorted(first.values(), key=_order)
+    return [
+        Entry(rank, record.user.get_username() if record.user else "", record.score, record.seconds(), record)
+        for rank, record in enumerate(ranked, start=1)
+    ]
+
+
+def place_of(record: GameRecord, entries: list[Entry]) -> int:
+    """Where ``record`` would stand among the ranked ``entries`` (1 for the top)."""
+    return 1 + sum(1 for entry in entries if _order(entry.record) < _order(record))

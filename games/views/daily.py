@@ -1,0 +1,27 @@
+"""The day's leaderboard: registered players' first daily game of the day, best score first, then the fastest."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from .. import clock, daily
+from ..models import GameRecord
+from ..players import Player
+
+
+@require_GET
+def leaderboard_page(request: HttpRequest) -> HttpResponse:
+    day = clock.today()
+    entries = daily.leaderboard(day)
+    player = Player.of(request)
+    records = GameRecord.objects.owned_by(player) if player.is_known else GameRecord.objects.none()
+    mine = records.filter(level=daily.DAILY, daily_date=day).exclude(finished=None).order_by("-score").first()
+    ranked = player.user_id is not None and any(entry.record.user_id == player.user_id for entry in entries)
+    context = {
+        "day": day,
+        "entries": entries[: daily.LEADERBOARD_SIZE],
+        "mine": mine,
+        "ranked": ranked,
+        "place": daily.place_of(mine, entries) if mine and not ranked else None,
+    }
+    return render(request, "games/daily.html", context)
