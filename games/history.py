@@ -1,11 +1,14 @@
 """A player's finished games (for the chart) and totals: played, won, win rate, best score, winning streaks."""
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
+
+from django.db.models import Count, Max, Q, Sum
+from django.utils.translation import gettext_lazy as _
 
 import engine
 
-from .models import GameQuerySet
+from .models import FREE_GAME, LEVEL_LABELS, GameQuerySet, GameRecord
 
 
 @dataclass(frozen=True)
@@ -54,3 +57,51 @@ def totals(games: GameQuerySet, finished: list[FinishedGame] | None = None) -> T
         current_streak=current,
         longest_streak=longest,
     )
+
+
+@dataclass(frozen=True)
+class ModeStats:
+    level: str  # a level's value, or FREE_GAME
+    label: str
+    played: int
+    won: int
+    best_score: int | None  # over finished games
+    best_streak: int
+    stars: int
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.played if self.played else None
+
+
+def stats_by_mode(games: GameQuerySet) -> list[ModeStats]:
+    """Games, wins, best score, best streak and stars earned, per mode that the player has played."""
+    labels = {FREE_GAME: str(_("Free game")), **{level.value: str(label) for level, label in LEVEL_LABELS.items()}}
+    rows = {
+        row["level"]: row
+        for row in games.values("level").annotate(
+            played=Count("id"),
+            won=Count("id", filter=Q(status=engine.Status.WON)),
+            best_score=Max("score", filter=Q(finished__isnull=False)),
+            top_streak=Max("best_streak"),
+            earned=Sum("stars"),
+        )
+    }
+    return [
+        ModeStats(level, label, row["played"], row["won"], row["best_score"], row["top_streak"], row["earned"])
+        for level, label in labels.items()
+        if (row := rows.get(level))
+    ]
+
+
+DAILY_RESULTS = 30  # days listed
+
+
+def daily_results(games: GameQuerySet) -> list[GameRecord]:
+    """The player's daily games, one per day (the first, which is the ranked one), newest day first."""
+    first_of_day: dict[date | None, GameRecord] = {}
+    for record in games.filter(level=engine.Level.DAILY).order_by("-daily_date", "created", "id"):
+        if record.daily_date not in first_of_day and len(first_of_day) == DAILY_RESULTS:
+            break
+        first_of_day.setdefault(record.daily_date, record)
+    return list(first_of_day.values())
