@@ -89,3 +89,8 @@ class PreferencesForm(forms.Form):
         required=False,
         help_text=_("Light up the cards that fit the waste."),
     )
+    highlight_in_easy = forms.BooleanField(
+        label=_("Highlight playable cards in Easy games"),
+        required=False,
+        help_text=_("On unless you turn it off: Easy is the level for learning."),
+    )

@@ -6,7 +6,7 @@ from django.http import HttpRequest
 from .models import Preferences
 
 SESSION_KEY = "preferences"
-FIELDS = ("error_assistance", "highlight_playable")
+FIELDS = ("error_assistance", "highlight_playable", "highlight_in_easy")
 
 
 def load(request: HttpRequest) -> Preferences:
