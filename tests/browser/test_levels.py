@@ -1,0 +1,39 @@
+"""A Medium game won in Chromium by following "Teach me", to the end card of the levels: the stars, the
+score broken down, the multiplier and the best streak."""
+
+from playwright.sync_api import Page, expect
+
+from .conftest import screenshot
+
+MOST_ACTIONS = 60  # a won game takes at most 51 actions (28 taps, 23 draws)
+
+
+def test_a_medium_game_won_with_teach_me_shows_its_end_card(page: Page, server_url: str) -> None:
+    page.goto(server_url + "/new/")
+    page.click('button[data-level="medium"]')
+    expect(page.locator("#status .level")).to_have_attribute("data-level", "medium")
+    board = page.locator("#board")
+    for _ in range(MOST_ACTIONS):
+        if page.locator(".outcome.won").count():
+            break
+        version = int(board.get_attribute("data-version") or "0")
+        page.get_by_role("button", name="Teach me").click()
+        hinted = page.locator("#board .hinted")
+        expect(hinted).to_have_count(1)
+        hinted.click()
+        expect(board).not_to_have_attribute("data-version", str(version))
+    end = page.locator(".outcome.won")
+    expect(end).to_be_visible()
+    part = {name: end.locator(f'[data-part="{name}"]').inner_text() for name in ("streaks", "peaks", "stock", "time")}
+    points = {name: int(text) for name, text in part.items()}
+    assert points["peaks"] == 150 + 150 + 500
+    expect(end.locator('[data-part="multiplier"]')).to_have_text("×2")
+    total = int(end.locator('[data-part="total"]').inner_text())
+    assert total == 2 * sum(points.values())
+    left = points["stock"] // 25
+    stars = int(end.locator(".stars").get_attribute("data-stars") or "0")
+    assert stars == (3 if left >= 8 else 2 if left >= 3 else 1)
+    best = int(end.locator("[data-best-streak]").get_attribute("data-best-streak") or "0")
+    assert 1 <= best <= 28 and points["streaks"] >= best * (best + 1) * 5
+    expect(page.locator('[data-counter="score"]')).to_have_text(str(total))
+    screenshot(page, "level-won")

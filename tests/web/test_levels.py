@@ -1,0 +1,128 @@
+"""The levels of document 003 on the web: each mode's New game, streak scoring on the server's clock, the
+end card, "Replay this deal", statistics per mode."""
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+import engine
+from engine.log import DRAW, POSITION_OF_SYMBOL
+from games.models import GameRecord
+
+from .conftest import act
+
+pytestmark = pytest.mark.django_db
+
+LEVELS = ["easy", "medium", "hard", "daily"]
+
+
+def deal(client: Client, level: str) -> GameRecord:
+    response = client.post(f"/new/{level}/")
+    assert response.status_code == 302, response.content.decode()
+    return GameRecord.objects.get(public_id=response["Location"].split("/")[2])
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_mode_deals_a_winnable_game_of_its_level_under_its_rule(player: Client, level: str) -> None:
+    record = deal(player, level)
+    chosen = engine.Level(level)
+    assert (record.level, record.game_code.rule, record.winnable) == (level, chosen.rule, True)
+    assert engine.solve(record.replay()).winnable
+    page = player.get(f"/g/{record.public_id}/").content.decode()
+    assert f'data-level="{level}"' in page and 'data-counter="streak">0<' in page
+
+
+def test_an_unknown_level_is_not_found_and_deals_nothing(player: Client) -> None:
+    assert player.post("/new/expert/").status_code == 404
+    assert player.get("/new/easy/").status_code == 405
+    assert not GameRecord.objects.exists()
+
+
+def test_the_new_game_page_offers_the_four_modes_and_the_free_game(player: Client) -> None:
+    html = player.get("/new/").content.decode()
+    for level in LEVELS:
+        assert f'action="/new/{level}/"' in html
+    assert 'name="code"' in html and 'data-daily="not-played"' in html
+
+
+def play_line(client: Client, record: GameRecord, line: str) -> None:
+    """Post each action of a log, as the page would."""
+    for symbol in line:
+        if symbol == DRAW:
+            response = act(client, record, "draw", htmx=True)
+        else:
+            response = act(client, record, "tap", htmx=True, position=POSITION_OF_SYMBOL[symbol])
+        assert response.status_code == 200
+
+
+def test_a_won_level_game_is_scored_by_streaks_on_the_servers_clock(
+    player: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = deal(player, "medium")
+    line = engine.solve(record.replay()).line
+    start = timezone.now()
+    clock = iter(start + datetime.timedelta(seconds=2 * step) for step in range(10_000))
+    monkeypatch.setattr("games.models.timezone.now", lambda: next(clock))
+    play_line(player, record, line)
+    won = GameRecord.objects.get(pk=record.pk)
+    game = won.replay()
+    assert game.status is engine.Status.WON and won.first_action_at is not None and won.finished is not None
+    seconds = (won.finished - won.first_action_at).total_seconds()
+    expected = engine.streak_score(game, engine.Level.MEDIUM, seconds)
+    assert (won.score, won.best_streak, won.stars) == (expected.total, expected.best_streak, expected.stars)
+    assert expected.multiplier == 2 and won.stars >= 1
+    page = player.get(f"/g/{record.public_id}/").content.decode()
+    for part, value in [("total", expected.total), ("streaks", expected.streak_points), ("time", expected.time_bonus)]:
+        assert f'data-part="{part}">{value}<' in page
+    assert 'data-part="multiplier">×2<' in page and f'data-stars="{won.stars}"' in page
+    assert f'data-best-streak="{expected.best_streak}"' in page
+
+
+def test_undo_takes_back_the_streak_and_its_points(player: Client) -> None:
+    record = deal(player, "easy")
+    game = record.replay()
+    tap = next(iter(game.playable()), None)
+    if tap is None:
+        pytest.skip("this deal opens with no card to play")
+    act(player, record, "tap", htmx=True, position=tap)
+    tapped = GameRecord.objects.get(pk=record.pk)
+    assert tapped.score == 10 and 'data-counter="streak">1<' in player.get(f"/g/{record.public_id}/").content.decode()
+    act(player, record, "undo", htmx=True)
+    assert GameRecord.objects.get(pk=record.pk).score == 0
+
+
+@pytest.mark.parametrize("level", ["hard", "daily"])
+def test_replay_this_deal_starts_the_same_deal_in_the_same_mode(player: Client, level: str) -> None:
+    first = deal(player, level)
+    act(player, first, "draw")
+    response = player.post(f"/g/{first.public_id}/again/")
+    again = GameRecord.objects.get(public_id=response["Location"].split("/")[2])
+    assert (again.code, again.level, again.daily_date, again.log) == (first.code, first.level, first.daily_date, "")
+    assert again.pk != first.pk
+
+
+def test_history_gives_statistics_per_mode(player: Client) -> None:
+    easy, hard = deal(player, "easy"), deal(player, "hard")
+    GameRecord.objects.filter(pk=easy.pk).update(
+        status="won", score=900, best_streak=7, stars=2, finished=timezone.now()
+    )
+    GameRecord.objects.filter(pk=hard.pk).update(status="blocked", score=300, best_streak=4, finished=timezone.now())
+    player.post("/new/", {"code": "TP1-E-TRIPEAK"})
+    html = player.get("/history/").content.decode()
+    rows = {row.split('"')[1]: row.split("</tr>")[0] for row in html.split("<tr data-mode=")[1:]}
+    assert set(rows) == {"free", "easy", "hard"}
+    assert "<td>1</td><td>1</td>" in rows["easy"] and "900" in rows["easy"] and "<td>7</td><td>2</td>" in rows["easy"]
+    assert "<td>1</td><td>0</td>" in rows["hard"] and "300" in rows["hard"]
+    assert len(player.get("/history/?mode=hard").content.decode().split("<tr data-game=")) == 2
+    assert len(player.get("/history/?mode=free").content.decode().split("<tr data-game=")) == 2
+
+
+def test_easy_games_ring_the_playable_cards_unless_the_player_turns_it_off(player: Client) -> None:
+    easy = next(record for record in (deal(player, "easy") for _ in range(20)) if record.replay().playable())
+    medium = deal(player, "medium")
+    assert " playable" in player.get(f"/g/{easy.public_id}/").content.decode()
+    assert " playable" not in player.get(f"/g/{medium.public_id}/").content.decode()
+    player.post("/settings/", {"error_assistance": "on"})  # both highlight boxes unticked
+    assert " playable" not in player.get(f"/g/{easy.public_id}/").content.decode()
