@@ -2,6 +2,7 @@
 end card, "Replay this deal", statistics per mode."""
 
 import datetime
+import json
 
 import pytest
 from django.test import Client
@@ -9,6 +10,7 @@ from django.utils import timezone
 
 import engine
 from engine.log import DRAW, POSITION_OF_SYMBOL
+from games.live import events, seats
 from games.models import GameRecord
 
 from .conftest import act
@@ -126,3 +128,15 @@ def test_easy_games_ring_the_playable_cards_unless_the_player_turns_it_off(playe
     assert " playable" not in player.get(f"/g/{medium.public_id}/").content.decode()
     player.post("/settings/", {"error_assistance": "on"})  # both highlight boxes unticked
     assert " playable" not in player.get(f"/g/{easy.public_id}/").content.decode()
+
+
+def test_a_level_game_is_shared_and_watched_as_a_free_game_is(player: Client) -> None:
+    record = deal(player, "hard")
+    act(player, record, "draw")
+    watched = Client().get(f"/g/{record.public_id}/").content.decode()
+    assert "watching (read-only)" in watched and 'data-counter="streak">0<' in watched
+    assert f"/ws/g/{record.public_id}/" in watched
+    stored = GameRecord.objects.get(pk=record.pk)
+    frames = events.frames(stored, stored.replay(), seats.Audience(0, {"en-0": 1}))
+    html = json.loads(frames["en-0"])["html"]
+    assert 'data-counter="streak">0<' in html and 'data-level="hard"' in html
