@@ -90,7 +90,7 @@ class PreferencesForm(forms.Form):
         help_text=_("Light up the cards that fit the waste."),
     )
     highlight_in_easy = forms.BooleanField(
-        label=_("Highlight playable cards in Easy games"),
+        label=_("Easy games: light up the cards that fit"),
         required=False,
         help_text=_("On unless you turn it off: Easy is the level for learning."),
     )
