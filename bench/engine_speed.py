@@ -63,14 +63,16 @@ def main() -> None:
     logs_200 = [(code, log) for code, log in logs_200 if len(log) == 200]
     longest = [(code, ("+-" * MAX_LOG_ACTIONS)[:MAX_LOG_ACTIONS]) for code in codes]
     python = sys.version.split()[0]
-    print(f"{len(logs_200)} deals with a 200-action log; maximum log {MAX_LOG_ACTIONS} actions; Python {python}")
+    print(
+        f"{len(logs_200)} deals with a 200-action log; a stored log keeps at most {MAX_LOG_ACTIONS} actions; Python {python}"
+    )
 
     replay_200 = [t for code, log in logs_200 for t in per_call_us(lambda c=code, lg=log: Game.replay(c, lg), 5)]
     replay_max = [t for code, log in longest for t in per_call_us(lambda c=code, lg=log: Game.replay(c, lg), 3)]
     deal_only = [t for code in codes for t in per_call_us(lambda c=code: Game.new(c), 5)]
     report("new game (deal only)", deal_only)
     report("replay of a 200-action log", replay_200)
-    report(f"replay of a {MAX_LOG_ACTIONS}-action log (the maximum)", replay_max)
+    report(f"replay of a {MAX_LOG_ACTIONS}-action log (the most a stored log keeps)", replay_max)
     per_action = [(r - statistics.median(deal_only)) / 200 for r in replay_200]
     report("per action (200-action replay less the deal)", per_action)
     target = statistics.median(replay_200) < 500

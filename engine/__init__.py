@@ -10,7 +10,7 @@ from .codes import CodeError, GameCode, InvalidGameCode
 from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Refusal, Status
 from .layout import COVERERS, PEAK_CARDS, ROWS
 from .levels import Level, daily_code, deal_level
-from .log import MAX_LOG_ACTIONS, InvalidLog
+from .log import MAX_LOG_ACTIONS, InvalidLog, log_until, version_of
 from .rules import Rule
 from .streak import StreakScore, streak_score
 
@@ -43,7 +43,9 @@ __all__ = [
     "daily_code",
     "deal_level",
     "hint",
+    "log_until",
     "solve",
     "streak_score",
+    "version_of",
     "winnable_code",
 ]

@@ -11,7 +11,7 @@ from enum import StrEnum
 from .codes import CODE_SPACE, GameCode
 from .game import Game, Status
 from .layout import FIRST_WASTE
-from .log import POSITION_OF_SYMBOL, UNDO
+from .log import POSITION_OF_SYMBOL, UNDO, split_folded
 from .rules import Rule
 from .solver import Solution, solve_position, winnable_quickly
 
@@ -124,26 +124,25 @@ def analyse(game: Game) -> Analysis:
     undos = undos_to_winnable(game)
     if undos is None:
         return Analysis(False, None, None)
-    standing = _standing_actions(game)
+    folded, actions = split_folded(game.log)
+    first = 2 * folded  # the version before the first action the log keeps
+    standing = _standing_actions(actions, first)
     index = standing[len(standing) - undos]
-    symbol = game.log[index - 1]
+    symbol = actions[index - first - 1]
     card = game.deal[POSITION_OF_SYMBOL[symbol]] if symbol in POSITION_OF_SYMBOL else None
-    return Analysis(True, index, _moves_after(game.log, index), card)
+    moves = folded + sum(1 for played in actions[: index - first] if played != UNDO)
+    return Analysis(True, index, moves, card)
 
 
-def _standing_actions(game: Game) -> list[int]:
-    """The 1-based log indices of the actions still standing, in order."""
+def _standing_actions(actions: str, first: int) -> list[int]:
+    """The versions after the actions still standing (``actions`` start after version ``first``), in order."""
     stack: list[int] = []
-    for index, symbol in enumerate(game.log, start=1):
+    for index, symbol in enumerate(actions, start=first + 1):
         if symbol == UNDO:
             stack.pop()
         else:
             stack.append(index)
     return stack
-
-
-def _moves_after(log: str, index: int) -> int:
-    return sum(1 for symbol in log[:index] if symbol != UNDO)
 
 
 def winnable_code(rule: Rule = Rule.EASY) -> GameCode:

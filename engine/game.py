@@ -21,7 +21,7 @@ from .layout import (
     is_uncovered,
     peaks_cleared,
 )
-from .log import DRAW, MAX_LOG_ACTIONS, POSITION_OF_SYMBOL, UNDO, InvalidLog, tap_symbol
+from .log import DRAW, FOLDED, MAX_LOG_ACTIONS, POSITION_OF_SYMBOL, UNDO, InvalidLog, fold, split_folded, tap_symbol
 from .rules import RANK_ADJACENT, Rule
 
 START_SCORE = 500
@@ -51,7 +51,6 @@ class Refusal(StrEnum):
     STOCK_EMPTY = "stock_empty"
     NOTHING_TO_UNDO = "nothing_to_undo"
     GAME_OVER = "game_over"
-    LOG_FULL = "log_full"
     NOT_AN_ACTION = "symbol"  # a log character that is no action (the value names what is wrong)
 
     @property
@@ -65,7 +64,6 @@ _REFUSAL_MESSAGES = {
     Refusal.STOCK_EMPTY: "the stock is empty",
     Refusal.NOTHING_TO_UNDO: "there is no action left to undo",
     Refusal.GAME_OVER: "the game is won; nothing more can be played",
-    Refusal.LOG_FULL: f"this game holds its maximum of {MAX_LOG_ACTIONS} actions; start a new game on the same code",
     Refusal.NOT_AN_ACTION: "not an action (0–9 a–r tap, + draw, - undo)",
 }
 
@@ -90,7 +88,19 @@ class LastAction:
 class Game:
     """One deal played under one rule. Build with ``new``, ``from_cards`` or ``replay``."""
 
-    __slots__ = ("_adjacent", "_cards", "_drawn", "_history", "_log", "_moves", "_removed", "_waste", "code", "rule")
+    __slots__ = (
+        "_adjacent",
+        "_cards",
+        "_drawn",
+        "_folded",
+        "_history",
+        "_log",
+        "_moves",
+        "_removed",
+        "_waste",
+        "code",
+        "rule",
+    )
 
     def __init__(self, cards: tuple[int, ...], rule: Rule, code: GameCode | None = None) -> None:
         self._cards = cards
@@ -106,6 +116,7 @@ class Game:
         self._history: list[tuple[int, int]] = []
         self._moves = 0
         self._log: list[str] = []
+        self._folded = 0  # pairs of an action and its undo folded out of the log (log.py)
 
     # -- building -----------------------------------------------------------------
 
@@ -128,7 +139,15 @@ class Game:
 
     def play_log(self, log: str) -> None:
         """Apply every action of ``log``; ``InvalidLog`` names the first that fails."""
-        for index, symbol in enumerate(log, start=len(self._log) + 1):
+        if FOLDED in log:
+            if self.version:
+                raise InvalidLog(self.version + 1, FOLDED, Refusal.NOT_AN_ACTION)
+            try:
+                self._folded, log = split_folded(log)
+            except ValueError:
+                raise InvalidLog(1, FOLDED, Refusal.NOT_AN_ACTION) from None
+            self._moves = self._folded  # each folded pair played one action
+        for index, symbol in enumerate(log, start=self.version + 1):
             try:
                 self.apply(symbol)
             except IllegalMove as refused:
@@ -204,18 +223,22 @@ class Game:
         else:
             self._removed &= ~(1 << position)
         self._waste = previous_waste
-        self._log.append(UNDO)
+        self._append(UNDO)
 
     def _check_open(self) -> None:
         if self._removed == ALL_REMOVED:
             raise IllegalMove(Refusal.GAME_OVER)
-        if len(self._log) >= MAX_LOG_ACTIONS:
-            raise IllegalMove(Refusal.LOG_FULL)
 
     def _record(self, position: int, symbol: str) -> None:
         self._history.append((position, self._waste))
         self._moves += 1
+        self._append(symbol)
+
+    def _append(self, symbol: str) -> None:
         self._log.append(symbol)
+        if len(self._log) > MAX_LOG_ACTIONS:
+            folded, self._log = fold(self._log)
+            self._folded += folded
 
     # -- what the game shows ------------------------------------------------------
 
@@ -245,12 +268,13 @@ class Game:
 
     @property
     def log(self) -> str:
-        return "".join(self._log)
+        actions = "".join(self._log)
+        return f"{self._folded}{FOLDED}{actions}" if self._folded else actions
 
     @property
     def version(self) -> int:
-        """The number of actions played, undos included: what a page shows and posts back."""
-        return len(self._log)
+        """The number of actions played, undos and folded ones included: what a page shows and posts back."""
+        return 2 * self._folded + len(self._log)
 
     @property
     def last_action(self) -> LastAction | None:

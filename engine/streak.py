@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .game import Game, Status
 from .levels import Level
-from .log import DRAW, UNDO
+from .log import DRAW, UNDO, split_folded
 
 STREAK_STEP = 10  # the n-th card of a streak scores 10·n
 PEAK_POINTS = 150  # each emptied peak but the last
@@ -44,7 +44,7 @@ def streak_score(game: Game, level: Level, seconds: float) -> StreakScore:
     if not seconds >= 0:  # NaN too
         raise ValueError(f"elapsed time must be a number of seconds ≥ 0, not {seconds!r}")
     standing: list[bool] = []  # for each standing action, whether it is a tap (else a draw)
-    for symbol in game.log:
+    for symbol in split_folded(game.log)[1]:  # folded pairs are all taken back: none stands
         if symbol == UNDO:
             standing.pop()
         else:

@@ -66,7 +66,7 @@ class NewGameForm(forms.Form):
 class ActionForm(forms.Form):
     """An action POST: the number of actions the page showed, and the position for a tap."""
 
-    version = forms.IntegerField(min_value=0, max_value=engine.MAX_LOG_ACTIONS)
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1)  # a game's version grows without limit
     position = forms.IntegerField(min_value=0, max_value=engine.PEAK_CARDS - 1, required=False)
 
     def __init__(self, *args: Any, action: engine.Action, **kwargs: Any) -> None:

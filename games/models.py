@@ -125,7 +125,7 @@ class GameRecord(models.Model):
     @property
     def version(self) -> int:
         """The number of actions in the log (``engine.Game.version``): what a page shows and posts back."""
-        return len(self.log)
+        return engine.version_of(self.log)
 
     def replay(self) -> engine.Game:
         """The position the log reaches; ``InvalidLog`` if the stored log no longer replays."""

@@ -24,7 +24,6 @@ REFUSALS = {
     Refusal.STOCK_EMPTY: gettext_lazy("The stock is empty"),
     Refusal.NOTHING_TO_UNDO: gettext_lazy("There is nothing to undo"),
     Refusal.GAME_OVER: gettext_lazy("This game is over"),
-    Refusal.LOG_FULL: gettext_lazy("This game has reached its limit of actions: start a new game on the same deal."),
     Refusal.NOT_AN_ACTION: gettext_lazy("That is not an action of this game."),
 }
 

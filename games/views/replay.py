@@ -16,7 +16,7 @@ def replay(request: HttpRequest, public_id: str) -> HttpResponse:
     record, _ = actions.load(public_id)  # a log that no longer replays gets its error page
     last = record.version
     step = _step(request, last)
-    game = engine.Game.replay(record.game_code, record.log[:step])
+    game = engine.Game.replay(record.game_code, engine.log_until(record.log, step))
     context = Table.of(request, record, game).context(
         can_play=False,
         step=step,

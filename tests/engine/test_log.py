@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine import MAX_LOG_ACTIONS, Game, GameCode, InvalidLog, Rule
+from engine import MAX_LOG_ACTIONS, Game, GameCode, InvalidLog, Rule, log_until, version_of
+from engine.log import UNDO_WINDOW
 
 from .deals import ALL_TAPS, deal_for_line, seed_example_deal, taps
 
@@ -45,10 +46,24 @@ def test_a_bad_log_names_its_first_bad_action(log: str, index: int, symbol: str,
     assert str(error).startswith(f"action {index} ({symbol!r}): ")
 
 
-def test_a_log_past_the_bound_is_refused_not_truncated() -> None:
-    with pytest.raises(InvalidLog) as refused:
-        Game.replay(CODE, "+-" * (MAX_LOG_ACTIONS // 2) + "+")
-    assert (refused.value.index, refused.value.reason) == (MAX_LOG_ACTIONS + 1, "log_full")
+def test_a_log_past_the_bound_folds_its_old_taken_back_pairs_and_counts_them() -> None:
+    game = Game.replay(CODE, "+-" * (MAX_LOG_ACTIONS // 2) + "+")
+    folded, _, kept = game.log.partition("*")
+    assert int(folded) * 2 + len(kept) == game.version == MAX_LOG_ACTIONS + 1 == version_of(game.log)
+    assert len(kept) <= UNDO_WINDOW + 1 and kept.endswith("+")
+    assert Game.replay(CODE, game.log).state == game.state == Game.replay(CODE, "+").state
+
+
+@pytest.mark.parametrize("log", ["x*+", "*+", "3*+4*", "+3*"])
+def test_a_bad_fold_prefix_is_refused(log: str) -> None:
+    with pytest.raises(InvalidLog):
+        Game.replay(CODE, log)
+
+
+def test_log_until_gives_each_version_of_a_folded_log() -> None:
+    log = Game.replay(CODE, "+-" * (MAX_LOG_ACTIONS // 2) + "+").log
+    assert Game.replay(CODE, log_until(log, 0)).state == Game.replay(CODE, "").state
+    assert log_until(log, version_of(log)) == log
 
 
 def test_a_log_after_a_win_is_refused_as_game_over() -> None:

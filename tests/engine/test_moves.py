@@ -90,8 +90,23 @@ def test_a_position_off_the_peaks_is_not_a_move(game: Game) -> None:
     assert game.log == ""
 
 
-def test_the_log_is_bounded_and_past_the_bound_every_action_is_refused(game: Game) -> None:
-    game.play_log("+-" * (MAX_LOG_ACTIONS // 2))
-    assert game.version == MAX_LOG_ACTIONS
-    assert {refusal(game.draw), refusal(game.undo), refusal(game.tap, 20)} == {"log_full"}
-    assert game.version == MAX_LOG_ACTIONS
+def test_no_number_of_actions_freezes_a_game_and_the_stored_log_stays_short(game: Game) -> None:
+    """Draw and undo 5,000 times, then play on: every action is taken, and the log folds its old
+    taken-back pairs, so it never holds more than MAX_LOG_ACTIONS actions."""
+    game.tap(22)  # a standing action that the pairs after it must not fold away
+    for round in range(5_000):
+        game.draw()
+        game.undo()
+        assert len(game.log) <= MAX_LOG_ACTIONS + 8, round
+    assert (game.version, game.moves, game.stock_count) == (10_001, 5_001, 23)
+    game.draw()
+    game.undo()
+    game.undo()  # the tap, 10,000 actions ago, still stands and can be taken back
+    assert game.state == Game.from_cards(game.deal, game.rule).state
+    replayed = Game.from_cards(game.deal, game.rule, game.log)
+    assert (replayed.state, replayed.version, replayed.moves, replayed.log) == (
+        game.state,
+        game.version,
+        game.moves,
+        game.log,
+    )

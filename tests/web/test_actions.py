@@ -106,9 +106,20 @@ def test_a_blocked_game_says_no_more_moves_and_offers_undo_and_new_game(player: 
     assert (game.status, game.finished) == ("playing", None)
 
 
-def test_the_log_bound_is_answered_with_a_clear_message(player: Client, game: GameRecord) -> None:
+def test_a_game_past_a_thousand_actions_plays_on_and_its_stored_log_stays_short(
+    player: Client, game: GameRecord
+) -> None:
+    """Drawing and undoing 500 times once froze a game: every action after the 1,000th was refused."""
     GameRecord.objects.filter(pk=game.pk).update(log="+-" * (engine.MAX_LOG_ACTIONS // 2))
-    response = act(player, game, "draw", htmx=True)
-    assert "reached its limit of actions" in response.content.decode()
+    for _ in range(3):
+        assert act(player, game, "draw", htmx=True).status_code == 200
+        assert act(player, game, "undo", htmx=True).status_code == 200
+    assert act(player, game, "draw", htmx=True).status_code == 200
     game.refresh_from_db()
-    assert len(game.log) == engine.MAX_LOG_ACTIONS
+    assert (
+        game.version
+        == engine.MAX_LOG_ACTIONS + 7
+        == shown_version(player.get(f"/g/{game.public_id}/").content.decode())
+    )
+    assert len(game.log) < 200 and game.status == "playing" and game.moves == engine.MAX_LOG_ACTIONS // 2 + 4
+    assert player.get(f"/g/{game.public_id}/replay/?step=1003").status_code == 200
