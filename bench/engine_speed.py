@@ -63,9 +63,7 @@ def main() -> None:
     logs_200 = [(code, log) for code, log in logs_200 if len(log) == 200]
     longest = [(code, ("+-" * MAX_LOG_ACTIONS)[:MAX_LOG_ACTIONS]) for code in codes]
     python = sys.version.split()[0]
-    print(
-        f"{len(logs_200)} deals with a 200-action log; a stored log keeps at most {MAX_LOG_ACTIONS} actions; Python {python}"
-    )
+    print(f"{len(logs_200)} deals with a 200-action log; logs keep at most {MAX_LOG_ACTIONS} actions; Python {python}")
 
     replay_200 = [t for code, log in logs_200 for t in per_call_us(lambda c=code, lg=log: Game.replay(c, lg), 5)]
     replay_max = [t for code, log in longest for t in per_call_us(lambda c=code, lg=log: Game.replay(c, lg), 3)]
