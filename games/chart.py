@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 
 import engine
 
-from .history import FinishedGame
+from .history import FinishedGame, percent
 from .models import STATUS_LABELS
 
 CHART_LIMIT = 100  # the most recent finished games drawn; the win rate still counts every earlier one
@@ -184,10 +184,6 @@ def legend() -> SafeString:
         STATUS_LABELS[engine.Status.WON],
         STATUS_LABELS[engine.Status.BLOCKED],
     )
-
-
-def percent(rate: float) -> int:
-    return int(rate * 100 + 0.5)  # half up, as people round
 
 
 def number(value: float) -> str:

@@ -28,9 +28,25 @@ def finished_games(games: GameQuerySet) -> list[FinishedGame]:
     ]
 
 
+def win_rate(won: int, finished: int) -> float | None:
+    """The one win rate of every page: games won over games finished (won or blocked); a game still
+    in progress is neither. None before any game has finished."""
+    return won / finished if finished else None
+
+
+def percent(rate: float) -> int:
+    return int(rate * 100 + 0.5)  # half up, as people round
+
+
+def played(games: GameQuerySet) -> GameQuerySet:
+    """The games with at least one action: a deal opened and left untouched is not a game played."""
+    return games.exclude(log="")
+
+
 @dataclass(frozen=True)
 class Totals:
     played: int
+    finished: int
     won: int
     best_score: int | None  # over finished games
     current_streak: int  # wins in a row among the most recently finished games
@@ -38,8 +54,12 @@ class Totals:
 
     @property
     def win_rate(self) -> float | None:
-        """Won over played (a game left unfinished counts as not won); None before any game."""
-        return self.won / self.played if self.played else None
+        return win_rate(self.won, self.finished)
+
+    @property
+    def win_percent(self) -> int | None:
+        rate = self.win_rate
+        return None if rate is None else percent(rate)
 
 
 def totals(games: GameQuerySet, finished: list[FinishedGame] | None = None) -> Totals:
@@ -51,7 +71,8 @@ def totals(games: GameQuerySet, finished: list[FinishedGame] | None = None) -> T
         current = current + 1 if game.won else 0
         longest = max(longest, current)
     return Totals(
-        played=games.count(),
+        played=played(games).count(),
+        finished=len(finished),
         won=sum(1 for game in finished if game.won),
         best_score=max((game.score for game in finished), default=None),
         current_streak=current,
@@ -64,14 +85,16 @@ class ModeStats:
     level: str  # a level's value, or FREE_GAME
     label: str
     played: int
+    finished: int
     won: int
     best_score: int | None  # over finished games
     best_streak: int
     stars: int
 
     @property
-    def win_rate(self) -> float | None:
-        return self.won / self.played if self.played else None
+    def win_percent(self) -> int | None:
+        rate = win_rate(self.won, self.finished)
+        return None if rate is None else percent(rate)
 
 
 def stats_by_mode(games: GameQuerySet) -> list[ModeStats]:
@@ -79,8 +102,11 @@ def stats_by_mode(games: GameQuerySet) -> list[ModeStats]:
     labels = {FREE_GAME: str(_("Free game")), **{level.value: str(label) for level, label in LEVEL_LABELS.items()}}
     rows = {
         row["level"]: row
-        for row in games.values("level").annotate(
-            played=Count("id"),
+        for row in played(games)
+        .values("level")
+        .annotate(
+            count=Count("id"),
+            done=Count("id", filter=Q(finished__isnull=False)),
             won=Count("id", filter=Q(status=engine.Status.WON)),
             best_score=Max("score", filter=Q(finished__isnull=False)),
             top_streak=Max("best_streak"),
@@ -88,7 +114,9 @@ def stats_by_mode(games: GameQuerySet) -> list[ModeStats]:
         )
     }
     return [
-        ModeStats(level, label, row["played"], row["won"], row["best_score"], row["top_streak"], row["earned"])
+        ModeStats(
+            level, label, row["count"], row["done"], row["won"], row["best_score"], row["top_streak"], row["earned"]
+        )
         for level, label in labels.items()
         if (row := rows.get(level))
     ]

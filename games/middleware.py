@@ -1,9 +1,13 @@
-"""A game whose stored log no longer replays gets an error page that names it (logged in actions.py)."""
+"""Middleware: a game whose stored log no longer replays gets an error page that names it (logged in
+actions.py); times are written in the player's time zone."""
 
+import contextlib
+import zoneinfo
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 
 from .actions import BrokenGame
 
@@ -19,3 +23,21 @@ class BrokenGameMiddleware:
         if isinstance(exception, BrokenGame):
             return render(request, "games/broken.html", {"record": exception.record}, status=500)
         return None
+
+
+TIME_ZONE_COOKIE = "tz"  # set by static/js/timezone.js: an IANA name such as "America/Los_Angeles"
+
+
+class PlayerTimeZoneMiddleware:
+    """Dates and times in the player's time zone, when their browser told it; UTC otherwise."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        timezone.deactivate()
+        name = request.COOKIES.get(TIME_ZONE_COOKIE, "")
+        with contextlib.suppress(zoneinfo.ZoneInfoNotFoundError, ValueError):  # a name unknown here: UTC
+            if name:
+                timezone.activate(zoneinfo.ZoneInfo(name))
+        return self.get_response(request)

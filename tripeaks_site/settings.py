@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "games.middleware.BrokenGameMiddleware",
+    "games.middleware.PlayerTimeZoneMiddleware",
     "games.live.events.AnnounceAfterResponse",
 ]
 

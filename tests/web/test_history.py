@@ -1,6 +1,6 @@
 """History: the player's games newest first, filters, pagination, totals."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.test import Client
@@ -10,14 +10,14 @@ from games.history import totals
 from games.models import GameRecord
 from games.players import Player
 
-from .conftest import start_game
+from .conftest import act, start_game
 
 pytestmark = pytest.mark.django_db
 
 
 def finish(game: GameRecord, status: str, score: int, minutes: int) -> None:
     GameRecord.objects.filter(pk=game.pk).update(
-        status=status, score=score, finished=timezone.now() + timedelta(minutes=minutes)
+        log="+", status=status, score=score, finished=timezone.now() + timedelta(minutes=minutes)
     )
 
 
@@ -25,9 +25,12 @@ def test_totals_count_wins_rate_best_score_and_streaks(player: Client) -> None:
     results = [("won", 700), ("won", 720), ("blocked", 450), ("won", 760), ("won", 690), ("won", 705)]
     for minutes, (status, score) in enumerate(results):
         finish(start_game(player), status, score, minutes)
-    start_game(player)  # one in progress: played, not won, no streak effect
+    act(player, start_game(player), "draw")  # one in progress: played, neither won nor lost, no streak effect
+    start_game(player)  # opened and left untouched: not a game played
     page = player.get("/history/").content.decode()
-    for total, value in [("played", 7), ("won", 5), ("win-rate", "71%"), ("best", 760)]:
+    # One win rate everywhere, the chart's too: won over finished, 5 of 6.
+    assert "Win rate over all your finished games: 83%" in page
+    for total, value in [("played", 7), ("won", 5), ("win-rate", "83%"), ("best", 760)]:
         assert f'data-total="{total}">{value}<' in page
     assert 'data-total="current-streak">3<' in page
     assert 'data-total="longest-streak">3<' in page
@@ -87,3 +90,20 @@ def test_only_the_players_own_games_are_listed(player: Client, client: Client) -
     html = player.get("/history/").content.decode()
     assert mine.public_id in html and theirs.public_id not in html
     assert "No games yet" in Client().get("/history/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("zone", "shown"),
+    [
+        ("America/Los_Angeles", "2026-11-30T01:12:00-08:00"),
+        ("", "2026-11-30T09:12:00+00:00"),
+        ("Mars/Olympus", "T09:12"),
+    ],
+)
+def test_times_are_shown_in_the_players_time_zone(player: Client, zone: str, shown: str) -> None:
+    game = start_game(player)
+    act(player, game, "draw")
+    moment = timezone.make_aware(datetime(2026, 11, 30, 9, 12), UTC)
+    GameRecord.objects.filter(pk=game.pk).update(created=moment)
+    player.cookies["tz"] = zone
+    assert shown in player.get("/history/").content.decode()

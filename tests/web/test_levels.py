@@ -108,15 +108,21 @@ def test_replay_this_deal_starts_the_same_deal_in_the_same_mode(player: Client, 
 def test_history_gives_statistics_per_mode(player: Client) -> None:
     easy, hard = deal(player, "easy"), deal(player, "hard")
     GameRecord.objects.filter(pk=easy.pk).update(
-        status="won", score=900, best_streak=7, stars=2, finished=timezone.now()
+        log="+", status="won", score=900, best_streak=7, stars=2, finished=timezone.now()
     )
-    GameRecord.objects.filter(pk=hard.pk).update(status="blocked", score=300, best_streak=4, finished=timezone.now())
-    player.post("/new/", {"code": "TP1-E-TRIPEAK"})
+    GameRecord.objects.filter(pk=hard.pk).update(
+        log="+", status="blocked", score=300, best_streak=4, finished=timezone.now()
+    )
+    free = GameRecord.objects.get(public_id=player.post("/new/", {"code": "TP1-E-TRIPEAK"})["Location"].split("/")[2])
+    act(player, free, "draw")
+    deal(player, "medium")  # opened, never played: in no statistics
     html = player.get("/history/").content.decode()
     rows = {row.split('"')[1]: row.split("</tr>")[0] for row in html.split("<tr data-mode=")[1:]}
     assert set(rows) == {"free", "easy", "hard"}
-    assert "<td>1</td><td>1</td>" in rows["easy"] and "900" in rows["easy"] and "<td>7</td><td>2</td>" in rows["easy"]
-    assert "<td>1</td><td>0</td>" in rows["hard"] and "300" in rows["hard"]
+    assert "<td>1</td><td>1</td><td>100%</td>" in rows["easy"] and "900" in rows["easy"]
+    assert "<td>7</td><td>2</td>" in rows["easy"]
+    assert "<td>1</td><td>0</td><td>0%</td>" in rows["hard"] and "300" in rows["hard"]
+    assert "<td>1</td><td>0</td><td>–</td>" in rows["free"]  # in progress: no win rate yet
     assert len(player.get("/history/?mode=hard").content.decode().split("<tr data-game=")) == 2
     assert len(player.get("/history/?mode=free").content.decode().split("<tr data-game=")) == 2
 
