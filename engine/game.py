@@ -291,6 +291,16 @@ class Game:
         return LastAction(Action.TAP, position, revealed)
 
     @property
+    def run(self) -> int:
+        """The run going on: the cards played from the peaks since the last draw, among the actions standing."""
+        count = 0
+        for position, _ in reversed(self._history):
+            if position == _DRAWN:
+                break
+            count += 1
+        return count
+
+    @property
     def undoable(self) -> int:
         """How many actions undo can still take back."""
         return len(self._history)

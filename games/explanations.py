@@ -38,7 +38,10 @@ def hint_text(hint: engine.Hint, game: engine.Game) -> str:
             return _("Draw from the stock: none of the cards you can play now keeps the deal winnable.")
         return _("Draw from the stock: no card can be played now.")
     assert hint.position is not None  # every other reason points at a card
-    return str(TAP_HINTS[hint.reason]) % {"card": card_label(game.visible()[hint.position])}
+    card = card_label(game.visible()[hint.position])
+    if hint.reason is Reason.RUN and not game.run:  # no card played since the deal or the last draw
+        return _("Play the %(card)s: another card fits after it, so a run begins.") % {"card": card}
+    return str(TAP_HINTS[hint.reason]) % {"card": card}
 
 
 def verdict_text(record: GameRecord) -> str:

@@ -59,3 +59,14 @@ def test_a_bad_code_says_what_is_wrong_as_a_code_error() -> None:
     with pytest.raises(InvalidGameCode) as refused:
         GameCode.parse("TP1-X-ABCDEFG")
     assert refused.value.reason is CodeError.RULE
+
+
+def test_the_run_counts_the_cards_played_since_the_last_draw(game: Game) -> None:
+    assert game.run == 0
+    game.tap(22)
+    game.tap(23)
+    assert game.run == 2
+    game.draw()
+    assert game.run == 0
+    game.undo()
+    assert game.run == 2
