@@ -3,6 +3,8 @@
 from typing import Any
 
 from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
@@ -94,3 +96,17 @@ class PreferencesForm(forms.Form):
         required=False,
         help_text=_("On unless you turn it off: Easy is the level for learning."),
     )
+
+
+class SignupForm(UserCreationForm[User]):
+    """A user name and a password, and an e-mail address only for a forgotten password."""
+
+    email = forms.EmailField(
+        label=_("E-mail address"),
+        required=False,
+        help_text=_("Optional: only to send you a link if you forget your password."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")

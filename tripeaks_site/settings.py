@@ -134,6 +134,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Password reset links go out by e-mail: printed on the console unless EMAIL_BACKEND names another
+# backend; for SMTP, the EMAIL_* variables below configure it.
+EMAIL_BACKEND_CLASS = os.getenv("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+SMTP_OPTIONS = {
+    "host": os.getenv("EMAIL_HOST", "localhost"),
+    "port": envint("EMAIL_PORT", "25"),
+    "username": os.getenv("EMAIL_HOST_USER", ""),
+    "password": os.getenv("EMAIL_HOST_PASSWORD", ""),
+    "use_tls": envbool("EMAIL_USE_TLS", "False"),
+    "timeout": envint("EMAIL_TIMEOUT", "10"),  # seconds: a slow mail server must not hold a request thread
+}
+MAILERS = {
+    "default": {
+        "BACKEND": EMAIL_BACKEND_CLASS,
+        "OPTIONS": SMTP_OPTIONS if EMAIL_BACKEND_CLASS.endswith("smtp.EmailBackend") else {},
+    }
+}
+DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "TriPeaks <tripeaks@localhost>")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "history"
 LOGOUT_REDIRECT_URL = "home"
