@@ -3,7 +3,7 @@ from django.urls import path
 
 import engine
 
-from .views import accounts, daily, health, hint, history, live, new, play, preferences, replay
+from .views import accounts, daily, guide, health, hint, history, live, new, play, preferences, replay
 
 urlpatterns = [
     path("", new.new_game, name="home"),
@@ -19,6 +19,7 @@ urlpatterns = [
     path("g/<str:public_id>/replay/", replay.replay, name="replay"),
     path("g/<str:public_id>/again/", new.deal_again, name="again"),
     path("history/", history.history, name="history"),
+    path("how-to-play/", guide.how_to_play, name="how_to_play"),
     path("health/", health.health, name="health"),
     path("settings/", preferences.settings_page, name="settings"),
     path("accounts/signup/", accounts.signup, name="signup"),
