@@ -32,7 +32,7 @@ document.addEventListener("keydown", (event) => {
 
 // ---- Focus: the board is replaced after each action, so put focus back where the player can go on:
 // the overlay's main button when the game ends, the same control if it is still there, the hinted card,
-// else the next face-up card, else the stock.
+// the same card if it is still there (after a draw or an undo), else the next face-up card, else the stock.
 let focusAfterSwap = null;
 
 document.addEventListener("htmx:beforeRequest", (event) => {
@@ -66,7 +66,7 @@ function focusNext(board, wanted) {
   if (usable(hinted)) return hinted;
   const cards = [...board.querySelectorAll("button.card.face")];
   const position = Number(wanted.position ?? -1);
-  const next = cards.find((card) => Number(card.dataset.position) > position) || cards[0];
+  const next = cards.find((card) => Number(card.dataset.position) >= position) || cards[0];
   return usable(next) ? next : board.querySelector('[data-action="draw"]:not(:disabled)');
 }
 

@@ -241,6 +241,18 @@ def test_focus_stays_on_the_board_after_each_action(page: Page, server_url: str)
     expect(page.locator("#board .stock-button")).to_be_focused()
 
 
+def test_after_d_or_u_the_focus_stays_on_the_same_card(page: Page, server_url: str) -> None:
+    table = Table(page, server_url)
+    focused = min(table.game.visible())  # a card with others after it, where the focus used to go
+    tab_to(page, f'#board button[data-position="{focused}"]')
+    page.keyboard.press("d")
+    table.played(engine.log.DRAW)
+    expect(table.card(focused)).to_be_focused()
+    page.keyboard.press("u")
+    table.played(engine.log.UNDO)
+    expect(table.card(focused)).to_be_focused()
+
+
 @pytest.fixture
 def bulgarian(browser: Browser) -> Iterator[BrowserContext]:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
