@@ -1,7 +1,8 @@
 // TriPeaks: small progressive enhancements; the game works without this file (plain forms, POST → redirect).
 // The board's actions go through a queue: no tap is dropped, each is sent once the one before is answered,
 // with the version the page then shows, and a legal tap shows on the waste at once. Keys (D draw, U or
-// Ctrl+Z undo, N new game), focus kept sensible across board changes, drag to the waste, Copy.
+// Ctrl+Z undo, N new game), focus kept sensible across board changes, drag to the waste, the end overlay
+// keeping the focus, and Copy where the browser can do it.
 "use strict";
 
 (() => {
@@ -235,6 +236,23 @@
     }
     return [...root.querySelectorAll('[data-action="draw"]')].find(usable) || cards[0] || null;
   }
+
+  // ---- The end overlay keeps the focus: Tab and Shift+Tab go round its own controls (the board
+  // under it is inert, from the server).
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+    const overlay = document.querySelector("#board .outcome");
+    if (!overlay || !overlay.contains(document.activeElement)) return;
+    const stops = [...overlay.querySelectorAll("a[href], button, input, select, textarea, [tabindex]")].filter(
+      (el) => usable(el) && el.tabIndex >= 0 && (el.checkVisibility?.() ?? true),
+    );
+    if (!stops.length) return;
+    const [first, last] = [stops[0], stops[stops.length - 1]];
+    if (event.shiftKey && document.activeElement === first) last.focus();
+    else if (!event.shiftKey && document.activeElement === last) first.focus();
+    else return;
+    event.preventDefault();
+  });
 
   // ---- Keyboard shortcuts: each one clicks the page's own control, so the server rules apply as for a tap.
   const SHORTCUTS = { d: "draw", u: "undo", n: "new" };
