@@ -1,10 +1,14 @@
 """The end overlay (issue 15): it covers the board, which is inert under it, offers what can follow
-itself (Undo and Teach me while blocked), and keeps the keyboard focus while shown."""
+itself (the next deal, the same deal again, and Undo and Teach me while blocked), and keeps the
+keyboard focus while shown."""
+
+import re
 
 from playwright.sync_api import Page, expect
 
 import engine
 from engine.layout import STOCK_SIZE
+from tests.web.helpers_play import first_winnable
 
 from .test_accessibility import play_line
 from .test_play import Table, blocked_by_drawing
@@ -56,3 +60,35 @@ def test_the_blocked_overlay_takes_the_focus_when_the_game_ends(page: Page, serv
     expect(overlay.locator(".primary")).to_be_focused()
     expect(overlay.get_by_role("button", name="Undo")).to_be_visible()
     expect(overlay.get_by_role("button", name="Teach me")).to_be_visible()
+    expect(overlay.get_by_role("button", name="Replay this deal")).to_be_visible()
+
+
+def test_a_free_game_won_offers_the_new_game_page_and_the_same_deal_again(page: Page, server_url: str) -> None:
+    code, line = first_winnable()
+    table = Table(page, server_url, code)
+    play_line(page, table.url, line)
+    overlay = page.locator(".outcome.won")
+    expect(overlay.locator(".primary")).to_have_attribute("href", "/new/")
+    overlay.get_by_role("button", name="Replay this deal").click()
+    expect(page).to_have_url(re.compile(r"/g/[\w-]{16}/$"))
+    assert page.url != table.url
+    expect(page.locator("#game-code")).to_have_value(code)
+    expect(page.locator("#board")).to_have_attribute("data-version", "0")
+
+
+def test_a_level_game_ends_with_one_tap_to_the_next_deal_of_its_level(page: Page, server_url: str) -> None:
+    page.goto(server_url + "/new/")
+    page.click('button[data-level="easy"]')
+    expect(page.locator("#status .level")).to_have_attribute("data-level", "easy")
+    first = page.url
+    code = page.locator("#game-code").input_value()
+    line = engine.solve(engine.Game.new(engine.GameCode.parse(code))).line
+    play_line(page, first, [s if s == engine.log.DRAW else str(engine.log.POSITION_OF_SYMBOL[s]) for s in line])
+    overlay = page.locator(".outcome.won")
+    expect(overlay.locator(".primary")).to_have_text("Next deal")
+    overlay.get_by_role("button", name="Next deal").click()
+    expect(page).to_have_url(re.compile(r"/g/[\w-]{16}/$"))
+    assert page.url != first
+    expect(page.locator("#status .level")).to_have_attribute("data-level", "easy")
+    expect(page.locator("#board")).to_have_attribute("data-version", "0")
+    expect(page.locator(".outcome")).to_have_count(0)
