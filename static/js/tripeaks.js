@@ -9,16 +9,23 @@
   const board = () => document.getElementById("board");
   const usable = (el) => Boolean(el) && !el.disabled && !el.closest("[inert]");
 
-  // ---- The copy button for the game code appears only where the clipboard can be used.
+  // ---- Copy, where the browser can do it.
   document.addEventListener("DOMContentLoaded", () => {
-    for (const button of document.querySelectorAll("button[data-copy]")) {
-      if (!navigator.clipboard) continue;
-      button.hidden = false;
-      button.addEventListener("click", async () => {
-        const field = document.querySelector(button.dataset.copy);
-        await navigator.clipboard.writeText(field.value);
-        button.dataset.copied = "true";
-        setTimeout(() => delete button.dataset.copied, 1500);
+    const status = document.querySelector(".share [role=status]");
+    if (!status) return;
+    const copy = navigator.clipboard && window.isSecureContext ? (text) => navigator.clipboard.writeText(text) : null;
+    let timers = [];
+    const say = (text) => {
+      // Emptied first, so that a second "Copied" is read again; gone after a few seconds.
+      timers.forEach(clearTimeout);
+      status.textContent = "";
+      timers = [setTimeout(() => (status.textContent = text), 100), setTimeout(() => (status.textContent = ""), 4000)];
+    };
+    const copyButton = document.querySelector("button[data-copy]");
+    if (copyButton && copy) {
+      copyButton.hidden = false;
+      copyButton.addEventListener("click", () => {
+        copy(document.querySelector(copyButton.dataset.copy).value).then(() => say(copyButton.dataset.done), () => {});
       });
     }
   });
