@@ -2,18 +2,19 @@
 // The board's actions go through a queue: no tap is dropped, each is sent once the one before is answered,
 // with the version the page then shows, and a legal tap shows on the waste at once. Keys (D draw, U or
 // Ctrl+Z undo, N new game), focus kept sensible across board changes, drag to the waste, the end overlay
-// keeping the focus, and Copy where the browser can do it.
+// keeping the focus, and Copy and Share where the browser can do them.
 "use strict";
 
 (() => {
   const board = () => document.getElementById("board");
   const usable = (el) => Boolean(el) && !el.disabled && !el.closest("[inert]");
 
-  // ---- Copy, where the browser can do it.
+  // ---- Copy and Share, where the browser can do them.
   document.addEventListener("DOMContentLoaded", () => {
     const status = document.querySelector(".share [role=status]");
     if (!status) return;
     const copy = navigator.clipboard && window.isSecureContext ? (text) => navigator.clipboard.writeText(text) : null;
+    const share = typeof navigator.share === "function" ? (url) => navigator.share({ title: document.title, url }) : null;
     let timers = [];
     const say = (text) => {
       // Emptied first, so that a second "Copied" is read again; gone after a few seconds.
@@ -26,6 +27,23 @@
       copyButton.hidden = false;
       copyButton.addEventListener("click", () => {
         copy(document.querySelector(copyButton.dataset.copy).value).then(() => say(copyButton.dataset.done), () => {});
+      });
+    }
+    // Share: the game's own address, where anyone can watch it; by the system's sharing, else copied.
+    const shareButton = document.querySelector("button[data-share]");
+    if (shareButton && (share || copy)) {
+      shareButton.hidden = false;
+      shareButton.addEventListener("click", async () => {
+        const url = new URL(location.pathname, location.href).href;
+        if (share) {
+          try {
+            await share(url);
+            return;
+          } catch (error) {
+            if (error.name === "AbortError" || !copy) return; // the player closed the sheet
+          }
+        }
+        copy(url).then(() => say(shareButton.dataset.done), () => {});
       });
     }
   });
