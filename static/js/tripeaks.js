@@ -9,8 +9,9 @@
   const board = () => document.getElementById("board");
   const usable = (el) => Boolean(el) && !el.disabled && !el.closest("[inert]");
 
-  // ---- Copy and Share, where the browser can do them.
+  // ---- Only where this file runs: the keys' hint; Copy and Share where the browser can do them.
   document.addEventListener("DOMContentLoaded", () => {
+    document.querySelector(".keys")?.removeAttribute("hidden");
     const status = document.querySelector(".share [role=status]");
     if (!status) return;
     const copy = navigator.clipboard && window.isSecureContext ? (text) => navigator.clipboard.writeText(text) : null;

@@ -294,6 +294,19 @@ def test_without_javascript_the_same_forms_work(browser: Browser, server_url: st
     context.close()
 
 
+def test_the_keys_hint_shows_only_where_the_keys_work(browser: Browser, server_url: str) -> None:
+    for javascript in (True, False):
+        context = browser.new_context(java_script_enabled=javascript)
+        page = context.new_page()
+        Table(page, server_url)
+        keys = page.locator(".keys")
+        if javascript:
+            expect(keys).to_be_visible()
+        else:
+            expect(keys).to_be_hidden()  # D, U and N need JavaScript
+        context.close()
+
+
 @pytest.mark.parametrize("motion,animation", [("no-preference", "arrive-from-peaks"), ("reduce", "none")])
 def test_animations_respect_reduced_motion(browser: Browser, server_url: str, motion: str, animation: str) -> None:
     context = browser.new_context(reduced_motion=motion)
