@@ -1,8 +1,8 @@
-"""The game on a phone, held upright (360 × 740) and sideways (740 × 360).
+"""The game on a phone, held upright (360 × 740) and sideways (740 × 360), and every page at 320 px.
 
 What the player needs to play (every peak card, the stock, the waste and Undo) is in view without
-scrolling; nothing reaches past the right edge; a message never moves the table; the end of a game
-overlays the table but not the counters or the game code.
+scrolling; nothing on any page reaches past the right edge; a message never moves the table; the end
+of a game overlays the table but not the counters or the game code.
 """
 
 import contextlib
@@ -23,6 +23,7 @@ from .test_play import Table, blocked_by_drawing, tap_top_card
 PORTRAIT = {"width": 360, "height": 740}
 LANDSCAPE = {"width": 740, "height": 360}
 PHONES = {"portrait": PORTRAIT, "landscape": LANDSCAPE}
+NARROWEST = {"width": 320, "height": 640}
 READABLE = 12  # px: the least size of a card's corner index on a 360 px phone
 
 # Every visible element whose box reaches past the screen's left or right edge (the visually-hidden
@@ -224,6 +225,35 @@ def test_the_end_overlay_keeps_off_the_counters_and_the_code(
         assert not outside_the_view(page, new_game), "the overlay's New game is out of reach"
         assert not sideways(page)
         screenshot(page, f"phone-{end.replace(' ', '-')}-{held}")
+
+
+def test_no_page_scrolls_sideways_at_320_px(browser: Browser, server_url: str) -> None:
+    with phone(browser, NARROWEST) as page:
+        blocked_game(page, server_url)
+        won_level_game(page, server_url)
+        page.goto(server_url + "/daily/")
+        page.click("form[action$='/daily/'] button")  # the day's deal, begun: a row of the history's daily results
+        expect(page.locator("#status .level")).to_have_attribute("data-level", "daily")
+        game = Table(page, server_url)  # a free game, one card in
+        game.card(game.fitting()).click()
+        game.played(engine.log.tap_symbol(game.fitting()))
+        pages = {
+            "game": game.url,
+            "replay": game.url + "replay/?step=1",
+            "new game": server_url + "/new/",
+            "history": server_url + "/history/",
+            "settings": server_url + "/settings/",
+            "daily": server_url + "/daily/",
+            "log in": server_url + "/accounts/login/",
+            "sign up": server_url + "/accounts/signup/",
+        }
+        overflowing = {}
+        for name, url in pages.items():
+            page.goto(url)
+            found = sideways(page)
+            if found:
+                overflowing[name] = found[:8]
+        assert not overflowing, f"pages reaching past 320 px: {overflowing}"
 
 
 @pytest.mark.parametrize("held", list(PHONES))
