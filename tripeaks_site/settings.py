@@ -111,11 +111,12 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.getenv("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-            "OPTIONS": SQLITE_OPTIONS,
             "CONN_MAX_AGE": CONN_MAX_AGE,
             "TEST": {"NAME": os.getenv("SQLITE_TEST_PATH", str(BASE_DIR / "test-db.sqlite3"))},
         }
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # the default file or DATABASE_URL=sqlite:///…
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 
 # Redis carries the live events between server processes and keeps who is watching (games/live/seats.py).
 REDIS_URL = os.getenv("REDIS_URL", "")
