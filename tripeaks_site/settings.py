@@ -195,9 +195,14 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
     "form-action": [CSP.SELF],
 }
-# Sessions hold only the anonymous player id and settings: a signed cookie costs no query per request
-# and needs no shared store when several server processes serve the same players.
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# Sessions hold who is signed in, the anonymous player's token (games/players.py) and settings. They are
+# kept in the database, so that logging out ends a session for good: a signed cookie stays valid after
+# logout for whoever copied it. Not in Redis, even when REDIS_URL is set: an anonymous player's games hang on
+# the token in their session, so a session must be as durable as the games (Redis here holds what may be
+# lost: who watches, live events), and every request reads its session, so a frozen Redis would hold every
+# move. The cost is one read by primary key per request that carries a session cookie. Expired sessions are
+# deleted by the engine itself, once an hour per process (tripeaks_site/sessions.py).
+SESSION_ENGINE = "tripeaks_site.sessions"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # anonymous players keep their games for a year
 
