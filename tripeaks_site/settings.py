@@ -13,6 +13,8 @@ import django_stubs_ext
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from tripeaks_site import secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 django_stubs_ext.monkeypatch()  # Django's generic classes subscriptable at run time, as the type hints write them
 
@@ -30,8 +32,11 @@ def envlist(name: str, default: str) -> list[str]:
 
 
 DEBUG = envbool("DEBUG", "False")
-# The default key only suits a machine of one's own: set SECRET_KEY anywhere else.
-SECRET_KEY = os.getenv("SECRET_KEY", "tripeaks-local-only-not-secret")
+# What the server keeps besides the database: for now the secret key it made, when SECRET_KEY is not set.
+DATA_DIR = Path(os.getenv("DATA_DIR", "") or BASE_DIR / "var")
+# Set SECRET_KEY when several machines serve the site (they must share it); otherwise the first start makes a
+# random one and keeps it in DATA_DIR/secret_key, readable by the server's user alone (secret_key.py).
+SECRET_KEY = os.getenv("SECRET_KEY", "") or secret_key.kept(DATA_DIR / "secret_key")
 # The daily deal comes from the day and this secret (games/daily.py): the same on every process and after a
 # restart, and not computable by players; by default derived from SECRET_KEY.
 DAILY_SECRET = (
@@ -39,6 +44,21 @@ DAILY_SECRET = (
 )
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
+
+# Behind a TLS proxy (TLS_PROXY=1): HTTPS ends at a proxy in front (nginx, deploy/), which passes the Host and
+# tells each request's scheme in X-Forwarded-Proto. Set it only when the proxy always sets (overwrites) that
+# header, or a client could claim HTTPS. Then plain HTTP is redirected to HTTPS (but the health checks,
+# which the proxy and the process manager make over the loopback), cookies are sent over HTTPS only, and
+# browsers are told to use nothing but HTTPS for HSTS_SECONDS (a year; 0 turns HSTS off).
+TLS_PROXY = envbool("TLS_PROXY", "False")
+if TLS_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = TLS_PROXY
+SECURE_REDIRECT_EXEMPT = [r"^health/"]
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = TLS_PROXY
+SECURE_HSTS_SECONDS = envint("HSTS_SECONDS", "31536000" if TLS_PROXY else "0")
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("HSTS_INCLUDE_SUBDOMAINS", str(TLS_PROXY))
+SECURE_HSTS_PRELOAD = envbool("HSTS_PRELOAD", str(TLS_PROXY))  # allows asking browsers to preload it, asks nothing
 
 INSTALLED_APPS = [
     "daphne",
