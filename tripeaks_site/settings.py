@@ -138,6 +138,9 @@ else:
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # the default file or DATABASE_URL=sqlite:///…
     DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 
+# /health/ready gives the database and Redis this many seconds each to answer (games/views/health.py).
+HEALTH_TIMEOUT = float(os.getenv("HEALTH_TIMEOUT", "2"))
+
 # Redis carries the live events between server processes and keeps who is watching (games/live/seats.py).
 REDIS_URL = os.getenv("REDIS_URL", "")
 if REDIS_URL:
