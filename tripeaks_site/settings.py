@@ -74,6 +74,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tripeaks_site.request_log.RequestLog",  # first: it times the others and logs the status sent
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -229,9 +230,20 @@ SESSION_ENGINE = "tripeaks_site.sessions"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # anonymous players keep their games for a year
 
+# Logs go to the standard error, each record once: through one handler, on the root logger (which replaces
+# the one daphne's command line puts there). Each request's line comes from tripeaks_site/request_log.py;
+# Django's own lines about requests are kept for server errors, which carry their traceback.
+LOG_LEVEL = os.getenv("LOG_LEVEL", "INFO")  # WARNING leaves out the request lines
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"games": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")}},
+    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
+    "root": {"handlers": ["console"], "level": "INFO"},
+    "loggers": {
+        "games": {"level": LOG_LEVEL},
+        "tripeaks_site": {"level": LOG_LEVEL},
+        "django": {"handlers": [], "level": "INFO"},  # without Django's console handler (DEBUG): root writes
+        "django.request": {"level": "ERROR"},  # 4xx are in the request lines
+    },
 }
