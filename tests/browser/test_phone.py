@@ -2,7 +2,8 @@
 
 What the player needs to play (every peak card, the stock, the waste and Undo) is in view without
 scrolling; nothing on any page reaches past the right edge; a message never moves the table; the end
-of a game overlays the table but not the counters or the game code.
+of a game overlays the table but not the counters or the game code. Also the dark theme, which a
+phone often asks for.
 """
 
 import contextlib
@@ -273,3 +274,20 @@ def test_phone_screenshots(browser: Browser, server_url: str, held: str) -> None
             assert not sideways(page)
             ARTIFACTS.mkdir(exist_ok=True)  # what the phone shows, not the whole page
             page.screenshot(path=str(ARTIFACTS / f"phone-{held}-{scheme}.png"), animations="disabled")
+
+
+def background(page: Page) -> str:
+    return str(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+
+
+def test_the_dark_theme_follows_the_system(browser: Browser, server_url: str) -> None:
+    shades = {}
+    for scheme in ("light", "dark"):
+        with phone(browser, PORTRAIT, color_scheme=scheme) as page:
+            Table(page, server_url)
+            shades[scheme] = (
+                background(page),
+                str(page.locator("#board .card.face").first.evaluate("card => getComputedStyle(card).backgroundImage")),
+            )
+    assert shades["light"][0] != shades["dark"][0], "the felt"
+    assert shades["light"][1] != shades["dark"][1], "the card faces"
