@@ -3,7 +3,7 @@
 What the player needs to play (every peak card, the stock, the waste and Undo) is in view without
 scrolling; nothing on any page reaches past the right edge; a message never moves the table; the end
 of a game overlays the table but not the counters or the game code. Also the dark theme, which a
-phone often asks for, and the card backs a player may choose.
+phone often asks for, the card backs a player may choose, and the won game's celebration.
 """
 
 import contextlib
@@ -315,3 +315,17 @@ def test_the_card_back_setting_changes_the_backs(browser: Browser, server_url: s
         table.card(table.fitting()).click()  # the board swapped in after a tap keeps it
         table.played(engine.log.tap_symbol(table.fitting()))
         assert back_of(stock) == back_of(face_down) == dots[0]
+
+
+@pytest.mark.parametrize("motion,animated", [("no-preference", True), ("reduce", False)])
+def test_a_win_is_celebrated_unless_motion_is_reduced(
+    browser: Browser, server_url: str, motion: str, animated: bool
+) -> None:
+    with phone(browser, PORTRAIT, reduced_motion=motion) as page:
+        won_level_game(page, server_url)
+        for part in (".outcome.won", ".outcome.won h2", ".outcome.won .stars span"):
+            name = page.locator(part).evaluate("el => getComputedStyle(el).animationName")
+            assert (name != "none") is animated, f"{part}: {name}"
+        confetti = page.locator(".outcome.won").evaluate("el => getComputedStyle(el, '::before').animationName")
+        assert (confetti != "none") is animated, f"confetti: {confetti}"
+        expect(page.locator(".outcome.won h2")).to_have_css("opacity", "1")  # and then it stays in view
