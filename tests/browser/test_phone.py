@@ -2,10 +2,12 @@
 
 What the player needs to play (every peak card, the stock, the waste and Undo) is in view without
 scrolling; nothing on any page reaches past the right edge; a message never moves the table; the end
-of a game overlays the table but not the counters or the game code.
+of a game overlays the table but not the counters or the game code. Also the dark theme, which a
+phone often asks for, the card backs a player may choose, and the won game's celebration.
 """
 
 import contextlib
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -273,3 +275,57 @@ def test_phone_screenshots(browser: Browser, server_url: str, held: str) -> None
             assert not sideways(page)
             ARTIFACTS.mkdir(exist_ok=True)  # what the phone shows, not the whole page
             page.screenshot(path=str(ARTIFACTS / f"phone-{held}-{scheme}.png"), animations="disabled")
+
+
+def background(page: Page) -> str:
+    return str(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+
+
+def test_the_dark_theme_follows_the_system(browser: Browser, server_url: str) -> None:
+    shades = {}
+    for scheme in ("light", "dark"):
+        with phone(browser, PORTRAIT, color_scheme=scheme) as page:
+            Table(page, server_url)
+            shades[scheme] = (
+                background(page),
+                str(page.locator("#board .card.face").first.evaluate("card => getComputedStyle(card).backgroundImage")),
+            )
+    assert shades["light"][0] != shades["dark"][0], "the felt"
+    assert shades["light"][1] != shades["dark"][1], "the card faces"
+
+
+def back_of(locator: Locator) -> str:
+    return str(locator.evaluate("card => getComputedStyle(card).backgroundImage"))
+
+
+def test_the_card_back_setting_changes_the_backs(browser: Browser, server_url: str) -> None:
+    with phone(browser, PORTRAIT) as page:
+        table = Table(page, server_url)
+        stock, face_down = page.locator("#board .stock-button"), page.locator("#board .peaks .card.back").first
+        expect(page.locator("body")).to_have_class(re.compile(r"\bback-lattice\b"))
+        lattice = back_of(stock), back_of(face_down)
+        page.goto(server_url + "/settings/")
+        page.get_by_label("Dots").check()
+        page.get_by_role("button", name="Save").click()
+        page.goto(table.url)
+        expect(page.locator("body")).to_have_class(re.compile(r"\bback-dots\b"))
+        dots = back_of(stock), back_of(face_down)
+        assert dots[0] != lattice[0] and dots[1] != lattice[1]
+        assert dots[0] == dots[1]  # the stock and the face-down cards share the back
+        table.card(table.fitting()).click()  # the board swapped in after a tap keeps it
+        table.played(engine.log.tap_symbol(table.fitting()))
+        assert back_of(stock) == back_of(face_down) == dots[0]
+
+
+@pytest.mark.parametrize("motion,animated", [("no-preference", True), ("reduce", False)])
+def test_a_win_is_celebrated_unless_motion_is_reduced(
+    browser: Browser, server_url: str, motion: str, animated: bool
+) -> None:
+    with phone(browser, PORTRAIT, reduced_motion=motion) as page:
+        won_level_game(page, server_url)
+        for part in (".outcome.won", ".outcome.won h2", ".outcome.won .stars span"):
+            name = page.locator(part).evaluate("el => getComputedStyle(el).animationName")
+            assert (name != "none") is animated, f"{part}: {name}"
+        confetti = page.locator(".outcome.won").evaluate("el => getComputedStyle(el, '::before').animationName")
+        assert (confetti != "none") is animated, f"confetti: {confetti}"
+        expect(page.locator(".outcome.won h2")).to_have_css("opacity", "1")  # and then it stays in view
