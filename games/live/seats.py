@@ -113,11 +113,16 @@ COUNT_SEATS = (
 )
 
 
+ASYNC_CONNECTIONS = 100  # per server process: seat commands are one short round trip each
+ASYNC_CONNECTION_WAIT = 10.0  # seconds a socket waits for one of them, beyond which Redis is in trouble
+
+
 class RedisSeats:
     """Several processes: Redis sorted sets ``tripeaks:seats:{<game>}:<kind>`` of channel → expiry time.
 
     Moves ask from their view's thread with a plain client; consumers use an asyncio client, one per
-    event loop (a connection pool belongs to the loop that opened it)."""
+    event loop (a connection pool belongs to the loop that opened it). Its pool makes a socket wait for a
+    free connection rather than fail: a crowd of sockets opening at once is not an error."""
 
     def __init__(self, url: str) -> None:
         self._url = url
@@ -136,7 +141,10 @@ class RedisSeats:
     def _client(self) -> tuple[redis.asyncio.Redis, AsyncScript]:
         loop = get_running_loop()
         if loop not in self._clients:
-            client = redis.asyncio.Redis.from_url(self._url)
+            pool = redis.asyncio.BlockingConnectionPool.from_url(
+                self._url, max_connections=ASYNC_CONNECTIONS, timeout=ASYNC_CONNECTION_WAIT
+            )
+            client = redis.asyncio.Redis(connection_pool=pool)
             self._clients[loop] = client, client.register_script(COUNT_SEATS)
         return self._clients[loop]
 
