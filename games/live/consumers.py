@@ -24,7 +24,6 @@ import re
 from typing import Any
 from urllib.parse import parse_qs
 
-import redis
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -41,13 +40,7 @@ UNKNOWN_GAME = 4404  # a close code of the application range (4000-4999), after 
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what a public id may look like (and a group name may hold)
 WATCHING_DELAY = 0.5  # seconds: joins and leaves within it are told to the game's pages in one event
 GIVE_BACK_RETRY = 1.0  # seconds between attempts at giving a seat back while Redis is in trouble
-REDIS_TROUBLE = (redis.RedisError, OSError, TimeoutError)  # Redis away or frozen (seats, channel layer)
 UNAVAILABLE = 4503  # after HTTP's 503: the server cannot serve the socket now (Redis away); the page tries again
-
-
-def trouble(error: BaseException) -> str:
-    """An error in one line for the log (redis-py's repr of its errors drops the message)."""
-    return f"{type(error).__name__}: {error}"
 
 
 @database_sync_to_async  # type: ignore[untyped-decorator]  # channels has no type hints
@@ -102,8 +95,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
             return
         try:
             await self.follow(public_id)
-        except REDIS_TROUBLE as error:
-            logger.warning("live socket of game %s closed: Redis unavailable (%s)", public_id, trouble(error))
+        except seats.REDIS_TROUBLE as error:
+            logger.warning("live socket of game %s closed: Redis unavailable (%s)", public_id, seats.trouble(error))
             await self.release()
             await self.close(code=UNAVAILABLE)
 
@@ -192,9 +185,11 @@ async def give_back(layer: BaseChannelLayer, public_id: str, kind: str, channel:
         try:
             await seats.store().leave(public_id, kind, channel)
             break
-        except REDIS_TROUBLE as error:
+        except seats.REDIS_TROUBLE as error:
             if loop.time() + GIVE_BACK_RETRY >= expired:
-                logger.warning("could not give back a seat on game %s (%s): it expires", public_id, trouble(error))
+                logger.warning(
+                    "could not give back a seat on game %s (%s): it expires", public_id, seats.trouble(error)
+                )
                 return
             await asyncio.sleep(GIVE_BACK_RETRY)
     tell_watching_soon(layer, public_id)
@@ -219,5 +214,5 @@ async def _tell_watching(layer: BaseChannelLayer, key: tuple[asyncio.AbstractEve
     try:
         count = (await seats.store().count(public_id)).watching
         await layer.group_send(events.group_name(public_id), {"type": "game.watching", "count": count})
-    except REDIS_TROUBLE as error:  # the next join or leave, or each page's seat refresh, tells it again
-        logger.warning("could not tell game %s how many watch (%s)", public_id, trouble(error))
+    except seats.REDIS_TROUBLE as error:  # the next join or leave, or each page's seat refresh, tells it again
+        logger.warning("could not tell game %s how many watch (%s)", public_id, seats.trouble(error))
