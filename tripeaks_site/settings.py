@@ -143,12 +143,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # the defaul
 HEALTH_TIMEOUT = float(os.getenv("HEALTH_TIMEOUT", "2"))
 
 # Redis carries the live events between server processes and keeps who is watching (games/live/seats.py).
+# Watching never holds up the game: what a move asks of Redis gives up after REDIS_TIMEOUT seconds
+# (games/live/events.py). The channel layer's receive waits on Redis for up to 5 s (channels-redis's
+# BZPOPMIN): its connections wait longer for an answer, and as little as the others for a connection.
 REDIS_URL = os.getenv("REDIS_URL", "")
+REDIS_TIMEOUT = float(os.getenv("REDIS_TIMEOUT", "0.5"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": 10}]
+            },
         }
     }
 else:

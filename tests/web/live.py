@@ -11,6 +11,7 @@ from django.test import Client
 from tripeaks_site.asgi import application
 
 ORIGIN = "http://127.0.0.1"
+HEADERS = [(b"origin", ORIGIN.encode())]  # a stranger's page of this site
 WAIT = 3.0  # seconds a test waits for a frame it expects (the watching count comes after 0.5 s)
 
 
