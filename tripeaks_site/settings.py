@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "games.middleware.BrokenGameMiddleware",
+    "games.failures.DatabaseOutageMiddleware",
     "games.middleware.PlayerTimeZoneMiddleware",
     "games.live.events.AnnounceAfterResponse",
 ]
@@ -141,6 +142,29 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # the defaul
 
 # /health/ready gives the database and Redis this many seconds each to answer (games/views/health.py).
 HEALTH_TIMEOUT = float(os.getenv("HEALTH_TIMEOUT", "2"))
+
+# Failed requests (games/failures.py). A database that is down, locked or stalled answers 503 with Retry-After
+# within seconds instead of holding every request thread for the whole stall: short waits for a connection and
+# a lock, and a bound on a statement (PostgreSQL; 0 for none, e.g. for a long migration). A stale CSRF token
+# (a log-in in another tab) is told as such, and static/js/errors.js brings the page's token up to date.
+DATABASE_TIMEOUT = envint("DATABASE_TIMEOUT", "3")  # seconds
+DATABASE_STATEMENT_TIMEOUT = envint("DATABASE_STATEMENT_TIMEOUT", "10")  # seconds
+_database_options = DATABASES["default"].setdefault("OPTIONS", {})
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    _database_options["timeout"] = DATABASE_TIMEOUT  # SQLite's busy timeout: the wait for the write lock
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _database_options.setdefault("connect_timeout", max(2, DATABASE_TIMEOUT))  # libpq counts 2 s at least
+    _database_options.setdefault("tcp_user_timeout", 1000 * max(2, DATABASE_TIMEOUT))  # ms: a lost server
+    _database_options["options"] = " ".join(
+        part
+        for part in (
+            _database_options.get("options", ""),
+            f"-c lock_timeout={DATABASE_TIMEOUT}s",
+            f"-c statement_timeout={DATABASE_STATEMENT_TIMEOUT}s",
+        )
+        if part
+    )
+CSRF_FAILURE_VIEW = "games.failures.csrf_failure"
 
 # Redis carries the live events between server processes and keeps who is watching (games/live/seats.py).
 # Watching never holds up the game: what a move asks of Redis gives up after REDIS_TIMEOUT seconds
