@@ -258,23 +258,23 @@ def test_no_page_scrolls_sideways_at_320_px(browser: Browser, server_url: str) -
         assert not overflowing, f"pages reaching past 320 px: {overflowing}"
 
 
+@pytest.mark.parametrize("scheme,locale", [("light", "en-GB"), ("dark", "en-GB"), ("dark", "it-IT")])
 @pytest.mark.parametrize("held", list(PHONES))
-def test_phone_screenshots(browser: Browser, server_url: str, held: str) -> None:
-    """A game a few actions in, for the README (docs/screenshot-phone*.png), light and dark."""
-    for scheme in ("light", "dark"):
-        with phone(browser, PHONES[held], color_scheme=scheme) as page:
-            table = Table(page, server_url)
-            for _ in range(4):
-                if table.game.playable():
-                    table.card(table.fitting()).click()
-                    table.played(engine.log.tap_symbol(table.fitting()))
-                else:
-                    page.locator(".stock-button").click()
-                    table.played(engine.log.DRAW)
-            page.mouse.move(0, 0)
-            assert not sideways(page)
-            ARTIFACTS.mkdir(exist_ok=True)  # what the phone shows, not the whole page
-            page.screenshot(path=str(ARTIFACTS / f"phone-{held}-{scheme}.png"), animations="disabled")
+def test_phone_screenshots(browser: Browser, server_url: str, held: str, scheme: str, locale: str) -> None:
+    """A game a few actions in, as the phone shows it (not the whole page): artifacts/phone-*.png, from
+    which docs/screenshot-phone.png, -landscape.png (light, English) and -it.png (dark, Italian) come."""
+    with phone(browser, PHONES[held], color_scheme=scheme, locale=locale) as page:
+        table = Table(page, server_url)
+        for _ in range(4):
+            if table.game.playable():
+                table.card(table.fitting()).click()
+                table.played(engine.log.tap_symbol(table.fitting()))
+            else:
+                page.locator(".stock-button").click()
+                table.played(engine.log.DRAW)
+        assert not sideways(page)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"phone-{held}-{scheme}-{locale[:2]}.png"), animations="disabled")
 
 
 def background(page: Page) -> str:
