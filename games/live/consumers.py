@@ -8,7 +8,7 @@ What the server sends, as JSON text frames:
 
 What a client sends is ignored: the socket only listens. A game that does not exist is answered by
 closing the socket with code ``UNKNOWN_GAME`` (4404) just after accepting it, so that the page knows
-not to reconnect; origins outside ALLOWED_HOSTS are refused before that (asgi.py). When Redis is
+not to reconnect; pages of other origins are refused before that (origins.py). When Redis is
 unavailable the socket is closed with ``UNAVAILABLE`` (4503): the page tries again later.
 
 A client may close its socket at any moment, also while ``connect`` is still on its way (its frames

@@ -130,11 +130,22 @@ async def test_whatever_a_client_sends_is_ignored_and_changes_nothing(client: Cl
 
 
 @in_event_loop
-async def test_a_socket_from_another_site_is_refused(client: Client) -> None:
+async def test_a_socket_from_another_site_or_another_port_of_this_host_is_refused(client: Client) -> None:
+    """Only the site's own origin, scheme, host and port (tests/web/test_origins.py for the rule)."""
     game = await sync_to_async(start_game)(client)
-    for origin in ("http://evil.example", "http://127.0.0.1.evil.example", None):
+    for origin in (
+        "http://evil.example",
+        "http://127.0.0.1.evil.example",
+        "http://127.0.0.1:8001",  # another server on this host
+        "https://127.0.0.1",  # the socket is plain ws: not this page's
+        "http://localhost",  # another of ALLOWED_HOSTS, not the one the socket was opened at
+        None,
+    ):
         connected, _ = await socket(game.public_id, client, origin=origin).connect()
         assert not connected, origin
+    for origin, host in (("http://127.0.0.1", "127.0.0.1"), ("http://localhost:8000", "localhost:8000")):
+        connected, _ = await socket(game.public_id, client, origin=origin, host=host).connect()
+        assert connected, origin
 
 
 @pytest.mark.parametrize("public_id", ["NoSuchGame000000", "x", "a%20b", "é", "-" * 40])
