@@ -114,10 +114,10 @@ TEMPLATES = [
 ]
 
 # WAL lets readers go on while a move is written; IMMEDIATE takes the write lock when the
-# transaction starts, so two requests for the same game queue instead of failing to upgrade.
+# transaction starts, so two requests for the same game queue instead of failing to upgrade. How long
+# they queue at most (the busy timeout) is DATABASE_TIMEOUT, below.
 SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
-    "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
 # HTTP requests run their synchronous code on this many reused threads per server process (server/threads.py),
