@@ -40,12 +40,17 @@ def test_solver_bench_prints_both_rules_and_the_winnable_request_times() -> None
 
 
 def test_page_bench_loads_the_game_page_in_chromium_and_times_taps() -> None:
-    out = run_bench("page.py", "--taps", "4", "--warmup", "0")
+    out = run_bench("page.py", "--taps", "4", "--warmup", "0", "--rtt-taps", "2", "--bursts", "1")
     assert "first load of the game page (empty cache):" in out
     assert "/static/django_htmx/htmx-2.min." in out  # every resource is counted, not only the page
     assert "target: under 100 KB on first load" in out
     assert "4 taps (draw, undo, draw, …), from the click to:" in out
     assert "target: under 50 ms from tap to updated board (median)" in out
+    assert "over a 150 ms round trip (Chromium's network emulation):" in out
+    assert "2 taps on a card that fits the waste (tap, undo, tap, …), from the click to:" in out
+    assert "target: under 16 ms from a legal tap to the card on the waste (median)" in out
+    assert "1 bursts of 5 quick legal taps, 50 ms apart, each on a new game:" in out
+    assert "  taps lost: " in out
     assert "browser console errors: 0\n" in out
 
 

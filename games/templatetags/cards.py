@@ -16,6 +16,14 @@ from games.cards import CORNER_RANKS, SUIT_SYMBOLS, card_colour, face_down_name,
 
 register = template.Library()
 
+RANK_ORDER = "A23456789TJQK"
+
+
+def _rank(card: str) -> str:
+    """A face-up card's rank as a number, 1 (ace) to 13 (king), whatever the page's language: the page
+    shows a legal tap on the waste before the server answers (static/js/tripeaks.js)."""
+    return f' data-rank="{RANK_ORDER.index(card[0]) + 1}"'
+
 
 def _face(card: str) -> str:
     """Rank and suit in two corners and a large suit in the middle; the name is the element's label."""
@@ -34,7 +42,7 @@ def card_face(card: str, extra: str = "") -> SafeString:
     """A face-up card that is not a button (the waste)."""
     classes = f"card face {card_colour(card)} {extra}".strip()
     return mark_safe(
-        f'<span class="{classes}" role="img" aria-label="{escape(spoken_name(card))}">{_face(card)}</span>'
+        f'<span class="{classes}" role="img" aria-label="{escape(spoken_name(card))}"{_rank(card)}>{_face(card)}</span>'
     )
 
 
@@ -65,7 +73,7 @@ def _peak_card(cell: Cell, row: int, hidden: str, can_play: Any, highlight: Any,
         classes += " playable" if highlight and cell.playable else ""
         classes += " hinted" if cell.position == hinted else ""
         classes += " flipped" if oob and cell.revealed else ""
-        face, named = _face(cell.card), f' aria-label="{escape(spoken_name(cell.card))}"'
+        face, named = _face(cell.card), f' aria-label="{escape(spoken_name(cell.card))}"{_rank(cell.card)}'
         focus = ""
     else:
         # Out of the Tab order: a face-down card can never be played (a click still says why).

@@ -18,7 +18,7 @@
   let failures = 0;
   let retry = null;
   let newest = 0; // the newest version any event told of
-  let requests = 0; // htmx requests of this page in flight: their answers bring the board
+  let pending = 0; // the page's own actions unanswered (static/js/tripeaks.js): their answers bring the board
   let syncing = false;
 
   const shown = () => Number(document.getElementById("board")?.dataset.version ?? 0);
@@ -60,7 +60,7 @@
 
   // Fetch the regions as they stand; again while events tell of newer versions than the answer had.
   async function catchUp() {
-    if (syncing || requests) return; // the answer on its way brings a board; then we look again
+    if (syncing || pending) return; // the answer on its way brings a board; then we look again
     syncing = true;
     let advanced = false;
     try {
@@ -68,7 +68,7 @@
       if (answer.ok) {
         const before = shown();
         const html = await answer.text();
-        if (requests === 0 && Number(/data-version="(\d+)"/.exec(html)?.[1] ?? -1) > before) swap(html);
+        if (pending === 0 && Number(/data-version="(\d+)"/.exec(html)?.[1] ?? -1) > before) swap(html);
         advanced = shown() > before;
       }
     } catch {
@@ -79,10 +79,9 @@
     if (advanced && newest > shown()) catchUp();
   }
 
-  document.addEventListener("htmx:beforeRequest", () => requests++);
-  document.addEventListener("htmx:afterRequest", () => {
-    requests = Math.max(0, requests - 1);
-    if (!requests && newest > shown()) catchUp();
+  document.addEventListener("tripeaks:queue", (event) => {
+    pending = event.detail.pending;
+    if (!pending && newest > shown()) catchUp();
   });
 
   // A page leaving (or going into the back-forward cache) closes its socket, so it stops counting as

@@ -1,135 +1,359 @@
-// TriPeaks: small progressive enhancements; the game works without this file.
-// Keys (D draw, U or Ctrl+Z undo, N new game), focus kept sensible across board swaps, drag to the waste.
+// TriPeaks: small progressive enhancements; the game works without this file (plain forms, POST → redirect).
+// The board's actions go through a queue: no tap is dropped, each is sent once the one before is answered,
+// with the version the page then shows, and a legal tap shows on the waste at once. Keys (D draw, U or
+// Ctrl+Z undo, N new game), focus kept sensible across board changes, drag to the waste, the end overlay
+// keeping the focus, and Copy and Share where the browser can do them.
 "use strict";
 
-// The copy button for the game code appears only where the clipboard can be used.
-document.addEventListener("DOMContentLoaded", () => {
-  for (const button of document.querySelectorAll("button[data-copy]")) {
-    if (!navigator.clipboard) continue;
-    button.hidden = false;
-    button.addEventListener("click", async () => {
-      const field = document.querySelector(button.dataset.copy);
-      await navigator.clipboard.writeText(field.value);
-      button.dataset.copied = "true";
-      setTimeout(() => delete button.dataset.copied, 1500);
+(() => {
+  const board = () => document.getElementById("board");
+  const usable = (el) => Boolean(el) && !el.disabled && !el.closest("[inert]");
+
+  // ---- Copy and Share, where the browser can do them.
+  document.addEventListener("DOMContentLoaded", () => {
+    const status = document.querySelector(".share [role=status]");
+    if (!status) return;
+    const copy = navigator.clipboard && window.isSecureContext ? (text) => navigator.clipboard.writeText(text) : null;
+    const share = typeof navigator.share === "function" ? (url) => navigator.share({ title: document.title, url }) : null;
+    let timers = [];
+    const say = (text) => {
+      // Emptied first, so that a second "Copied" is read again; gone after a few seconds.
+      timers.forEach(clearTimeout);
+      status.textContent = "";
+      timers = [setTimeout(() => (status.textContent = text), 100), setTimeout(() => (status.textContent = ""), 4000)];
+    };
+    const copyButton = document.querySelector("button[data-copy]");
+    if (copyButton && copy) {
+      copyButton.hidden = false;
+      copyButton.addEventListener("click", () => {
+        copy(document.querySelector(copyButton.dataset.copy).value).then(() => say(copyButton.dataset.done), () => {});
+      });
+    }
+    // Share: the game's own address, where anyone can watch it; by the system's sharing, else copied.
+    const shareButton = document.querySelector("button[data-share]");
+    if (shareButton && (share || copy)) {
+      shareButton.hidden = false;
+      shareButton.addEventListener("click", async () => {
+        const url = new URL(location.pathname, location.href).href;
+        if (share) {
+          try {
+            await share(url);
+            return;
+          } catch (error) {
+            if (error.name === "AbortError" || !copy) return; // the player closed the sheet
+          }
+        }
+        copy(url).then(() => say(shareButton.dataset.done), () => {});
+      });
+    }
+  });
+
+  // ---- The queue of actions. Each one is sent when the one before is answered (the server checks the
+  // version, so two at once would refuse the second), with the version of the board then shown. A tap the
+  // page can judge (a face-up card and the waste are known; the cards under them never are) is predicted:
+  // "legal" shows on the waste at once; "refused" is sent for its explanation, and the taps after it stand;
+  // "unknown" (after a draw, an undo or a card just uncovered) waits for the server. The counters and
+  // whatever turns up always come from the server. A stale answer (409), or a refusal the page did not
+  // foresee, puts back the server's board and drops the actions queued after it.
+  const queue = []; // unanswered actions, in order; the first is out while `sending`
+  let sending = false;
+  let snapshot = null; // the server's board, before the page showed taps of its own on it
+  let clicks = 0; // the last click's count: 2 for the second of a double click
+
+  document.addEventListener("click", (event) => (clicks = event.detail), true);
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.matches("#board form[data-queue]") || !window.htmx || !window.fetch) return;
+    event.preventDefault();
+    const control = event.submitter;
+    if (!control || !usable(control)) return;
+    const action = {
+      kind: control.dataset.action || "tap",
+      position: control.dataset.position,
+      url: form.action,
+      method: form.method.toUpperCase(),
+      data: new FormData(form),
+      predicted: "unknown",
+      shown: false,
+    };
+    if (control.name) action.data.set(control.name, control.value); // the tapped position
+    // The second click of a double click, landing on the face-down card under the one just played.
+    if (action.kind === "tap" && control.classList.contains("back") && clicks > 1) return;
+    action.predicted = predict(action, control, queue);
+    if (!board().contains(document.activeElement)) focusFrom = describe(control, false);
+    if (action.predicted === "legal") {
+      keepFocus(() => showTap(control, true));
+      action.shown = true;
+    }
+    queue.push(action);
+    announce();
+    pump();
+  });
+
+  function predict(action, control, before) {
+    if (action.kind === "hint") return "none"; // changes nothing
+    if (action.kind !== "tap" || before.some((a) => a.predicted === "unknown")) return "unknown";
+    if (!control.classList.contains("face")) {
+      // Face down is covered, unless a tap still unanswered uncovered it.
+      return before.some((a) => a.predicted === "legal") ? "unknown" : "refused";
+    }
+    const fit = fits(control);
+    return fit === null ? "unknown" : fit ? "legal" : "refused";
+  }
+
+  // Whether a face-up card fits the waste as the page shows it: ranks next to each other, and king and
+  // ace too under the Easy rule. Null if the page does not say the ranks.
+  function fits(card) {
+    const root = board();
+    const a = Number(card.dataset.rank);
+    const b = Number(root.querySelector(".pile.waste .card")?.dataset.rank);
+    if (!a || !b) return null;
+    const apart = Math.abs(a - b);
+    return apart === 1 || (apart === 12 && root.dataset.rule === "E");
+  }
+
+  // The tapped card onto the waste, as the server's answer will show it.
+  function showTap(card, animate) {
+    const root = board();
+    snapshot ??= root.cloneNode(true);
+    const shown = document.createElement("span");
+    shown.className = `card face ${card.classList.contains("red") ? "red" : "black"}${animate ? " from-tap" : ""}`;
+    shown.setAttribute("role", "img");
+    shown.setAttribute("aria-label", card.getAttribute("aria-label"));
+    shown.dataset.rank = card.dataset.rank;
+    shown.append(...[...card.children].map((part) => part.cloneNode(true)));
+    root.querySelector(".pile.waste .card").replaceWith(shown);
+    card.remove();
+    // What the server said of the old waste no longer holds: the hint, and the rings of the cards that fit.
+    root.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
+    if ("highlight" in root.dataset) {
+      root.querySelectorAll("button.card.face").forEach((el) => el.classList.toggle("playable", fits(el) === true));
+    }
+    root.querySelectorAll('[data-action="undo"]').forEach((el) => (el.disabled = false));
+  }
+
+  async function pump() {
+    if (sending || !queue.length) return;
+    sending = true;
+    const action = queue[0];
+    let answer = null;
+    let html = "";
+    try {
+      answer = await send(action);
+      html = answer.status === 204 ? "" : await answer.text();
+    } catch {
+      answer = null; // no answer: offline for a moment, or the page is leaving
+    }
+    sending = false;
+    queue.shift();
+    answered(action, answer, html);
+    announce();
+    pump();
+  }
+
+  function send(action) {
+    const headers = { "HX-Request": "true", "HX-Current-URL": location.href };
+    if (action.method === "GET") return fetch(action.url, { headers, credentials: "same-origin" });
+    if (action.data.has("version")) action.data.set("version", board().dataset.version);
+    const body = new URLSearchParams(action.data);
+    return fetch(action.url, { method: "POST", body, headers, credentials: "same-origin" });
+  }
+
+  function answered(action, answer, html) {
+    const status = answer?.status;
+    if (status === 409 || (status === 200 && html.includes('id="board"'))) {
+      if (status === 409) queue.length = 0; // the page was out of date: what was queued meant another board
+      showServer(html, action);
+    } else if (status === 200 || status === 204) {
+      // Refused: the server's board is unchanged; only its explanation, if it gives one.
+      if (html) htmx.swap(document.body, html, { swapStyle: "none" });
+      if (action.predicted === "refused") return;
+      queue.length = 0;
+      putBack();
+    } else {
+      queue.length = 0;
+      putBack();
+      const notice = document.getElementById("notice");
+      if (notice) notice.replaceChildren(Object.assign(document.createElement("p"), { textContent: notice.dataset.failed }));
+    }
+  }
+
+  // The server's regions in; then the actions still queued shown on its board again, without their
+  // arrival (already seen), and those the page can now judge (after a draw's answer, say) at once.
+  function showServer(html, action) {
+    keepFocus(() => {
+      snapshot = null;
+      htmx.swap(document.body, html, { swapStyle: "none" });
+      if (action.shown) board()?.querySelector(".pile.waste .card")?.classList.remove("from-tap");
+      const before = [];
+      for (const next of queue) {
+        const control = next.position && board().querySelector(`button[data-position="${next.position}"]`);
+        if (next.kind === "tap" && !control) next.predicted = "unknown";
+        else next.predicted = predict(next, control, before);
+        if (next.predicted === "legal") {
+          showTap(control, !next.shown);
+          next.shown = true;
+        }
+        before.push(next);
+      }
+    }, action.kind === "hint");
+  }
+
+  function putBack() {
+    if (!snapshot) return;
+    const saved = snapshot;
+    snapshot = null;
+    saved.querySelectorAll(".from-tap, .from-draw, .flipped").forEach((el) => {
+      el.classList.remove("from-tap", "from-draw", "flipped");
+    });
+    keepFocus(() => board().replaceWith(saved));
+  }
+
+  // How many actions are unanswered, for static/js/live.js: it leaves the board alone meanwhile.
+  function announce() {
+    document.dispatchEvent(new CustomEvent("tripeaks:queue", { detail: { pending: queue.length } }));
+  }
+
+  // ---- Focus: when the board changes under it, the focus goes where the player can go on: the overlay
+  // (its same control, else its main button) when the game ends, the hinted card after Teach me, the
+  // same control, the same card if still there, else the next face-up card, else the stock.
+  let focusFrom = null; // for an action started from outside the board (a key with nothing focused)
+
+  function describe(el, keyboard) {
+    return {
+      position: el.dataset.position,
+      action: el.dataset.action,
+      keyboard,
+      overlay: Boolean(el.closest(".outcome")),
+    };
+  }
+
+  function keepFocus(change, hinted = false) {
+    const before = board();
+    const active = document.activeElement;
+    const inside = before && active && active !== before && before.contains(active);
+    let wanted = inside ? describe(active, active.matches(":focus-visible")) : focusFrom;
+    focusFrom = null;
+    const overlaid = Boolean(before?.querySelector(".outcome"));
+    change();
+    const after = board();
+    if (!after) return;
+    if (!wanted && !overlaid && after.querySelector(".outcome")) wanted = { keyboard: false }; // the game just ended
+    if (!wanted) return;
+    const target = focusTarget(after, wanted, hinted);
+    if (target && target !== document.activeElement) target.focus({ preventScroll: true, focusVisible: wanted.keyboard });
+  }
+
+  function focusTarget(root, wanted, hinted) {
+    const same = (scope) => wanted.action && [...scope.querySelectorAll(`[data-action="${wanted.action}"]`)].find(usable);
+    const overlay = root.querySelector(".outcome");
+    if (overlay) return (wanted.overlay && same(overlay)) || overlay.querySelector(".primary");
+    const hint = hinted && root.querySelector("button.hinted");
+    if (usable(hint)) return hint;
+    const control = same(root);
+    if (control) return control;
+    const cards = [...root.querySelectorAll("button.card.face")].filter(usable);
+    if (wanted.position !== undefined) {
+      const position = Number(wanted.position);
+      const card = cards.find((el) => Number(el.dataset.position) >= position) || cards[0];
+      if (card) return card;
+    }
+    return [...root.querySelectorAll('[data-action="draw"]')].find(usable) || cards[0] || null;
+  }
+
+  // ---- The end overlay keeps the focus: Tab and Shift+Tab go round its own controls (the board
+  // under it is inert, from the server).
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+    const overlay = document.querySelector("#board .outcome");
+    if (!overlay || !overlay.contains(document.activeElement)) return;
+    const stops = [...overlay.querySelectorAll("a[href], button, input, select, textarea, [tabindex]")].filter(
+      (el) => usable(el) && el.tabIndex >= 0 && (el.checkVisibility?.() ?? true),
+    );
+    if (!stops.length) return;
+    const [first, last] = [stops[0], stops[stops.length - 1]];
+    if (event.shiftKey && document.activeElement === first) last.focus();
+    else if (!event.shiftKey && document.activeElement === last) first.focus();
+    else return;
+    event.preventDefault();
+  });
+
+  // ---- Keyboard shortcuts: each one clicks the page's own control, so the server rules apply as for a tap.
+  const SHORTCUTS = { d: "draw", u: "undo", n: "new" };
+
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.altKey || event.metaKey || event.shiftKey) return;
+    if (event.target.closest("input, textarea, select, [contenteditable]")) return;
+    const key = event.key.toLowerCase();
+    const action = event.ctrlKey ? (key === "z" ? "undo" : null) : SHORTCUTS[key];
+    const control = action && [...document.querySelectorAll(`[data-action="${action}"]`)].find(usable);
+    if (!control) return;
+    event.preventDefault();
+    control.click();
+  });
+
+  // ---- Drag a face-up card onto the waste: dropping it there taps it; dropping it anywhere else does nothing.
+  let drag = null;
+  let swallowClick = false;
+
+  document.addEventListener("pointerdown", (event) => {
+    const card = event.target.closest("#board button.card.face");
+    if (!usable(card) || event.button !== 0) return;
+    drag = { card, pointer: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
+  });
+
+  document.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 8) return; // a tap that wobbles is still a tap
+    drag.moved = true;
+    drag.card.classList.add("dragging");
+    drag.card.style.transform = `translate(${dx}px, ${dy}px)`;
+    document.querySelector(".pile.waste")?.classList.toggle("drop-target", overWaste(event));
+  });
+
+  document.addEventListener("pointerup", endDrag);
+  document.addEventListener("pointercancel", endDrag);
+
+  function endDrag(event) {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const { card, moved } = drag;
+    drag = null;
+    if (!moved) return;
+    card.classList.remove("dragging");
+    card.style.transform = "";
+    document.querySelector(".pile.waste")?.classList.remove("drop-target");
+    // The browser may follow the drag with a click on the card: only a drop on the waste plays it.
+    const dropped = event.type === "pointerup" && overWaste(event);
+    swallowClick = true;
+    setTimeout(() => {
+      swallowClick = false;
+      if (dropped && card.isConnected && usable(card)) card.click();
     });
   }
-});
 
-// ---- Keyboard shortcuts: each one clicks the page's own control, so the server rules apply as for a tap.
-const SHORTCUTS = { d: "draw", u: "undo", n: "new" };
-
-document.addEventListener("keydown", (event) => {
-  if (event.defaultPrevented || event.altKey || event.metaKey || event.shiftKey) return;
-  if (event.target.closest("input, textarea, select, [contenteditable]")) return;
-  const key = event.key.toLowerCase();
-  const action = event.ctrlKey ? (key === "z" ? "undo" : null) : SHORTCUTS[key];
-  const control = action && [...document.querySelectorAll(`[data-action="${action}"]`)].find((el) => !el.disabled);
-  if (!control) return;
-  event.preventDefault();
-  control.click();
-});
-
-// ---- Focus: the board is replaced after each action, so put focus back where the player can go on:
-// the overlay's main button when the game ends, the same control if it is still there, the hinted card,
-// else the next face-up card, else the stock.
-let focusAfterSwap = null;
-
-document.addEventListener("htmx:beforeRequest", (event) => {
-  const board = document.getElementById("board");
-  if (!board || !board.contains(event.target)) return;
-  const active = document.activeElement;
-  const fromBoard = active && board.contains(active);
-  focusAfterSwap = {
-    position: fromBoard ? active.dataset.position : undefined,
-    action: fromBoard ? active.dataset.action : event.target.querySelector("[data-action]")?.dataset.action,
-    keyboard: fromBoard && active.matches(":focus-visible"),
-  };
-});
-
-document.addEventListener("htmx:load", (event) => {
-  if (event.target.id !== "board" || !focusAfterSwap) return;
-  const wanted = focusAfterSwap;
-  focusAfterSwap = null;
-  focusNext(event.target, wanted)?.focus({ preventScroll: true, focusVisible: wanted.keyboard });
-});
-
-function focusNext(board, wanted) {
-  const usable = (el) => el && !el.disabled;
-  const overlay = board.querySelector(".outcome .primary");
-  if (overlay) return overlay;
-  if (wanted.action) {
-    const same = board.querySelector(`[data-action="${wanted.action}"]`);
-    if (usable(same)) return same;
-  }
-  const hinted = board.querySelector("button.hinted");
-  if (usable(hinted)) return hinted;
-  const cards = [...board.querySelectorAll("button.card.face")];
-  const position = Number(wanted.position ?? -1);
-  const next = cards.find((card) => Number(card.dataset.position) > position) || cards[0];
-  return usable(next) ? next : board.querySelector('[data-action="draw"]:not(:disabled)');
-}
-
-// ---- Drag a face-up card onto the waste: dropping it there taps it; dropping it anywhere else does nothing.
-let drag = null;
-let swallowClick = false;
-
-document.addEventListener("pointerdown", (event) => {
-  const card = event.target.closest("#board button.card.face");
-  if (!card || card.disabled || event.button !== 0) return;
-  drag = { card, pointer: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
-});
-
-document.addEventListener("pointermove", (event) => {
-  if (!drag || event.pointerId !== drag.pointer) return;
-  const dx = event.clientX - drag.x;
-  const dy = event.clientY - drag.y;
-  if (!drag.moved && Math.hypot(dx, dy) < 8) return; // a tap that wobbles is still a tap
-  drag.moved = true;
-  drag.card.classList.add("dragging");
-  drag.card.style.transform = `translate(${dx}px, ${dy}px)`;
-  document.querySelector(".pile.waste")?.classList.toggle("drop-target", overWaste(event));
-});
-
-document.addEventListener("pointerup", endDrag);
-document.addEventListener("pointercancel", endDrag);
-
-function endDrag(event) {
-  if (!drag || event.pointerId !== drag.pointer) return;
-  const { card, moved } = drag;
-  drag = null;
-  if (!moved) return;
-  card.classList.remove("dragging");
-  card.style.transform = "";
-  document.querySelector(".pile.waste")?.classList.remove("drop-target");
-  // The browser may follow the drag with a click on the card: only a drop on the waste plays it.
-  const dropped = event.type === "pointerup" && overWaste(event);
-  swallowClick = true;
-  setTimeout(() => {
-    swallowClick = false;
-    if (dropped && card.isConnected && !card.disabled) card.click();
-  });
-}
-
-document.addEventListener(
-  "click",
-  (event) => {
-    if (!swallowClick) return;
-    event.preventDefault();
-    event.stopPropagation();
-  },
-  true,
-);
-
-function overWaste(event) {
-  const waste = document.querySelector(".pile.waste .card");
-  if (!waste) return false;
-  const box = waste.getBoundingClientRect();
-  const slack = box.width / 2; // a near miss on a phone still counts
-  return (
-    event.clientX >= box.left - slack &&
-    event.clientX <= box.right + slack &&
-    event.clientY >= box.top - slack &&
-    event.clientY <= box.bottom + slack
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (!swallowClick) return;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+    true,
   );
-}
+
+  function overWaste(event) {
+    const waste = document.querySelector(".pile.waste .card");
+    if (!waste) return false;
+    const box = waste.getBoundingClientRect();
+    const slack = box.width / 2; // a near miss on a phone still counts
+    return (
+      event.clientX >= box.left - slack &&
+      event.clientX <= box.right + slack &&
+      event.clientY >= box.top - slack &&
+      event.clientY <= box.bottom + slack
+    );
+  }
+})();

@@ -131,15 +131,17 @@ def test_a_drag_onto_the_waste_plays_the_card_and_a_drag_elsewhere_does_not(page
     expect(table.card(position)).to_have_count(0)
 
 
-def test_a_fast_double_tap_plays_once(page: Page, server_url: str) -> None:
+def test_a_fast_double_tap_plays_a_card_once_and_draws_twice(page: Page, server_url: str) -> None:
+    """A card, once played, is gone: its second tap plays nothing. Each tap on the stock draws (none is lost)."""
     table = Table(page, server_url)
-    card = table.card(table.fitting())
-    card.evaluate("card => { card.click(); card.click(); }")  # the second lands while the first is out
-    table.played(engine.log.tap_symbol(table.fitting()))
+    position = table.fitting()
+    table.card(position).evaluate("card => { card.click(); card.click(); }")  # the second lands while the first is out
+    table.played(engine.log.tap_symbol(position))
     page.locator(".stock-button").dblclick()
+    table.game.draw()
     table.played(engine.log.DRAW)
     page.reload()
-    table.shows_version(2)  # the server holds two actions: no tap was doubled
+    table.shows_version(3)  # the server holds three actions: the tap once, and two draws
 
 
 def test_the_highlight_setting_lights_the_cards_that_fit(page: Page, server_url: str) -> None:
@@ -241,6 +243,18 @@ def test_focus_stays_on_the_board_after_each_action(page: Page, server_url: str)
     expect(page.locator("#board .stock-button")).to_be_focused()
 
 
+def test_after_d_or_u_the_focus_stays_on_the_same_card(page: Page, server_url: str) -> None:
+    table = Table(page, server_url)
+    focused = min(table.game.visible())  # a card with others after it, where the focus used to go
+    tab_to(page, f'#board button[data-position="{focused}"]')
+    page.keyboard.press("d")
+    table.played(engine.log.DRAW)
+    expect(table.card(focused)).to_be_focused()
+    page.keyboard.press("u")
+    table.played(engine.log.UNDO)
+    expect(table.card(focused)).to_be_focused()
+
+
 @pytest.fixture
 def bulgarian(browser: Browser) -> Iterator[BrowserContext]:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
@@ -285,8 +299,17 @@ def test_animations_respect_reduced_motion(browser: Browser, server_url: str, mo
     context = browser.new_context(reduced_motion=motion)
     page = context.new_page()
     table = Table(page, server_url)
-    table.card(table.fitting()).click()
+    # The card arrives on the waste as it is tapped (its answer, later, does not move it again).
+    arrival = table.card(table.fitting()).evaluate(
+        """card => {
+          card.click();
+          return getComputedStyle(document.querySelector(".pile.waste .card")).animationName;
+        }"""
+    )
+    assert arrival == animation
     table.played(engine.log.tap_symbol(table.fitting()))
-    waste = page.locator(".pile.waste .card")
-    assert waste.evaluate("card => getComputedStyle(card).animationName") == animation
+    page.locator(".stock-button").click()
+    table.played(engine.log.DRAW)
+    drawn = "arrive-from-stock" if motion == "no-preference" else "none"
+    assert page.locator(".pile.waste .card").evaluate("card => getComputedStyle(card).animationName") == drawn
     context.close()
