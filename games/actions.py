@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
 from django.db.models import QuerySet
 from django.http import Http404
 
@@ -87,10 +88,22 @@ _sqlite_writer = threading.Lock()
 def writing() -> Iterator[None]:
     """A transaction that may write. SQLite has one writer at a time and makes the others sleep
     and retry (in steps of up to 100 ms); queueing this process's writers on a lock instead keeps
-    moves fast under load. PostgreSQL needs no lock: the row lock in ``play`` orders writers."""
-    lock = _sqlite_writer if connection.vendor == "sqlite" else contextlib.nullcontext()
-    with lock, transaction.atomic():
-        yield
+    moves fast under load. PostgreSQL needs no lock: the row lock in ``play`` orders writers.
+
+    The wait for that lock is bounded as SQLite's own wait is (``DATABASE_TIMEOUT``): while another
+    process holds the database, each writer gives up after seconds (a 503, failures.py) instead of
+    queueing behind the others, one timeout after another."""
+    if connection.vendor != "sqlite":
+        with transaction.atomic():
+            yield
+        return
+    if not _sqlite_writer.acquire(timeout=settings.DATABASE_TIMEOUT):
+        raise OperationalError("database is locked: this process's writers waited for it too long")
+    try:
+        with transaction.atomic():
+            yield
+    finally:
+        _sqlite_writer.release()
 
 
 def find(records: QuerySet[GameRecord], public_id: str) -> GameRecord:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 import engine
 
-from .models import RULE_LABELS
+from .models import RULE_LABELS, CardBack
 
 CodeError = engine.CodeError
 CODE_ERRORS = {
@@ -96,6 +96,17 @@ class PreferencesForm(forms.Form):
         required=False,
         help_text=_("On unless you turn it off: Easy is the level for learning."),
     )
+    card_back = forms.ChoiceField(
+        label=_("Card back"),
+        choices=CardBack.choices,
+        initial=CardBack.LATTICE,
+        required=False,  # a form without it keeps the default
+        widget=forms.RadioSelect,
+        help_text=_("The pattern on the back of the stock and of the face-down cards."),
+    )
+
+    def clean_card_back(self) -> str:
+        return str(self.cleaned_data["card_back"] or CardBack.LATTICE)
 
 
 class SignupForm(UserCreationForm[User]):

@@ -195,6 +195,14 @@ class GameRecord(models.Model):
         return player.user_id is None and self.player_token == player.token
 
 
+class CardBack(models.TextChoices):
+    """The backs the stylesheet draws (static/css/tripeaks.css): the page's body carries ``back-<value>``."""
+
+    LATTICE = "lattice", _("Lattice")
+    PLAIN = "plain", _("Plain")
+    DOTS = "dots", _("Dots")
+
+
 class Preferences(models.Model):
     """A signed-up player's settings; anonymous players keep theirs in the session."""
 
@@ -202,3 +210,4 @@ class Preferences(models.Model):
     error_assistance = models.BooleanField(default=True)
     highlight_playable = models.BooleanField(default=False)
     highlight_in_easy = models.BooleanField(default=True)
+    card_back = models.CharField(max_length=8, choices=CardBack.choices, default=CardBack.LATTICE)

@@ -6,7 +6,7 @@ from django.http import HttpRequest
 from .models import Preferences
 
 SESSION_KEY = "preferences"
-FIELDS = ("error_assistance", "highlight_playable", "highlight_in_easy")
+FIELDS = ("error_assistance", "highlight_playable", "highlight_in_easy", "card_back")
 
 
 def load(request: HttpRequest) -> Preferences:
@@ -20,7 +20,7 @@ def as_initial(preferences: Preferences) -> dict[str, object]:
     return model_to_dict(preferences, fields=FIELDS)
 
 
-def save(request: HttpRequest, values: dict[str, bool]) -> None:
+def save(request: HttpRequest, values: dict[str, object]) -> None:
     if request.user.is_authenticated:
         Preferences.objects.update_or_create(user=request.user, defaults=values)
     else:

@@ -51,6 +51,7 @@ class Table:
             "board": self.board,
             "can_play": self.can_play,
             "highlight": self.highlight,
+            "card_back": self.preferences.card_back,  # the page's body draws the backs by it (templates/base.html)
             "verdict": verdict_text(self.record),
             **extra,
         }

@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import path, re_path
 
 import engine
 
@@ -21,6 +21,7 @@ urlpatterns = [
     path("history/", history.history, name="history"),
     path("how-to-play/", guide.how_to_play, name="how_to_play"),
     path("health/", health.health, name="health"),
+    re_path(r"^health/ready/?$", health.ready, name="ready"),  # as load balancers are told, with or without /
     path("settings/", preferences.settings_page, name="settings"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

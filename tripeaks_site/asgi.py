@@ -1,7 +1,8 @@
 """ASGI entry point for daphne: HTTP through Django, WebSockets through channels (games/live/routing.py).
 
-A socket's Origin must be one of ALLOWED_HOSTS (no other site's page may follow a game in its
-visitor's name); the session and user middleware tell the consumer whether its page is the owner's.
+A socket's Origin must be the site's own, scheme, host and port (games/live/origins.py: no other site's
+page, nor one served on another port of the same host, may follow a game in its visitor's name); the
+session and user middleware tell the consumer whether its page is the owner's.
 Under daphne, writes go to the socket at once, and HTTP requests run on reused threads (server/).
 """
 
@@ -15,9 +16,9 @@ http_application = get_asgi_application()  # sets Django up: the imports below n
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from games.live.origins import SameOriginValidator  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 from tripeaks_site.server import eager_writes  # noqa: E402
 from tripeaks_site.server.threads import ReusedThreads  # noqa: E402
@@ -27,6 +28,6 @@ eager_writes.install()
 application = ProtocolTypeRouter(
     {
         "http": ReusedThreads(http_application, settings.REQUEST_THREADS),
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

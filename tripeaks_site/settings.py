@@ -13,6 +13,8 @@ import django_stubs_ext
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from tripeaks_site import secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 django_stubs_ext.monkeypatch()  # Django's generic classes subscriptable at run time, as the type hints write them
 
@@ -30,8 +32,11 @@ def envlist(name: str, default: str) -> list[str]:
 
 
 DEBUG = envbool("DEBUG", "False")
-# The default key only suits a machine of one's own: set SECRET_KEY anywhere else.
-SECRET_KEY = os.getenv("SECRET_KEY", "tripeaks-local-only-not-secret")
+# What the server keeps besides the database: for now the secret key it made, when SECRET_KEY is not set.
+DATA_DIR = Path(os.getenv("DATA_DIR", "") or BASE_DIR / "var")
+# Set SECRET_KEY when several machines serve the site (they must share it); otherwise the first start makes a
+# random one and keeps it in DATA_DIR/secret_key, readable by the server's user alone (secret_key.py).
+SECRET_KEY = os.getenv("SECRET_KEY", "") or secret_key.kept(DATA_DIR / "secret_key")
 # The daily deal comes from the day and this secret (games/daily.py): the same on every process and after a
 # restart, and not computable by players; by default derived from SECRET_KEY.
 DAILY_SECRET = (
@@ -39,6 +44,21 @@ DAILY_SECRET = (
 )
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
+
+# Behind a TLS proxy (TLS_PROXY=1): HTTPS ends at a proxy in front (nginx, deploy/), which passes the Host and
+# tells each request's scheme in X-Forwarded-Proto. Set it only when the proxy always sets (overwrites) that
+# header, or a client could claim HTTPS. Then plain HTTP is redirected to HTTPS (but the health checks,
+# which the proxy and the process manager make over the loopback), cookies are sent over HTTPS only, and
+# browsers are told to use nothing but HTTPS for HSTS_SECONDS (a year; 0 turns HSTS off).
+TLS_PROXY = envbool("TLS_PROXY", "False")
+if TLS_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = TLS_PROXY
+SECURE_REDIRECT_EXEMPT = [r"^health/"]
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = TLS_PROXY
+SECURE_HSTS_SECONDS = envint("HSTS_SECONDS", "31536000" if TLS_PROXY else "0")
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("HSTS_INCLUDE_SUBDOMAINS", str(TLS_PROXY))
+SECURE_HSTS_PRELOAD = envbool("HSTS_PRELOAD", str(TLS_PROXY))  # allows asking browsers to preload it, asks nothing
 
 INSTALLED_APPS = [
     "daphne",
@@ -54,6 +74,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tripeaks_site.request_log.RequestLog",  # first: it times the others and logs the status sent
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -66,6 +87,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "games.middleware.BrokenGameMiddleware",
+    "games.failures.DatabaseOutageMiddleware",
     "games.middleware.PlayerTimeZoneMiddleware",
     "games.live.events.AnnounceAfterResponse",
 ]
@@ -92,10 +114,10 @@ TEMPLATES = [
 ]
 
 # WAL lets readers go on while a move is written; IMMEDIATE takes the write lock when the
-# transaction starts, so two requests for the same game queue instead of failing to upgrade.
+# transaction starts, so two requests for the same game queue instead of failing to upgrade. How long
+# they queue at most (the busy timeout) is DATABASE_TIMEOUT, below.
 SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
-    "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
 # HTTP requests run their synchronous code on this many reused threads per server process (server/threads.py),
@@ -111,19 +133,52 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.getenv("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-            "OPTIONS": SQLITE_OPTIONS,
             "CONN_MAX_AGE": CONN_MAX_AGE,
             "TEST": {"NAME": os.getenv("SQLITE_TEST_PATH", str(BASE_DIR / "test-db.sqlite3"))},
         }
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # the default file or DATABASE_URL=sqlite:///…
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
+
+# /health/ready gives the database and Redis this many seconds each to answer (games/views/health.py).
+HEALTH_TIMEOUT = float(os.getenv("HEALTH_TIMEOUT", "2"))
+
+# Failed requests (games/failures.py). A database that is down, locked or stalled answers 503 with Retry-After
+# within seconds instead of holding every request thread for the whole stall: short waits for a connection and
+# a lock, and a bound on a statement (PostgreSQL; 0 for none, e.g. for a long migration). A stale CSRF token
+# (a log-in in another tab) is told as such, and static/js/errors.js brings the page's token up to date.
+DATABASE_TIMEOUT = envint("DATABASE_TIMEOUT", "3")  # seconds
+DATABASE_STATEMENT_TIMEOUT = envint("DATABASE_STATEMENT_TIMEOUT", "10")  # seconds
+_database_options = DATABASES["default"].setdefault("OPTIONS", {})
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    _database_options["timeout"] = DATABASE_TIMEOUT  # SQLite's busy timeout: the wait for the write lock
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _database_options.setdefault("connect_timeout", max(2, DATABASE_TIMEOUT))  # libpq counts 2 s at least
+    _database_options.setdefault("tcp_user_timeout", 1000 * max(2, DATABASE_TIMEOUT))  # ms: a lost server
+    _database_options["options"] = " ".join(
+        part
+        for part in (
+            _database_options.get("options", ""),
+            f"-c lock_timeout={DATABASE_TIMEOUT}s",
+            f"-c statement_timeout={DATABASE_STATEMENT_TIMEOUT}s",
+        )
+        if part
+    )
+CSRF_FAILURE_VIEW = "games.failures.csrf_failure"
 
 # Redis carries the live events between server processes and keeps who is watching (games/live/seats.py).
+# Watching never holds up the game: what a move asks of Redis gives up after REDIS_TIMEOUT seconds
+# (games/live/events.py). The channel layer's receive waits on Redis for up to 5 s (channels-redis's
+# BZPOPMIN): its connections wait longer for an answer, and as little as the others for a connection.
 REDIS_URL = os.getenv("REDIS_URL", "")
+REDIS_TIMEOUT = float(os.getenv("REDIS_TIMEOUT", "0.5"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": 10}]
+            },
         }
     }
 else:
@@ -194,15 +249,31 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
     "form-action": [CSP.SELF],
 }
-# Sessions hold only the anonymous player id and settings: a signed cookie costs no query per request
-# and needs no shared store when several server processes serve the same players.
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# Sessions hold who is signed in, the anonymous player's token (games/players.py) and settings. They are
+# kept in the database, so that logging out ends a session for good: a signed cookie stays valid after
+# logout for whoever copied it. Not in Redis, even when REDIS_URL is set: an anonymous player's games hang on
+# the token in their session, so a session must be as durable as the games (Redis here holds what may be
+# lost: who watches, live events), and every request reads its session, so a frozen Redis would hold every
+# move. The cost is one read by primary key per request that carries a session cookie. Expired sessions are
+# deleted by the engine itself, once an hour per process (tripeaks_site/sessions.py).
+SESSION_ENGINE = "tripeaks_site.sessions"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # anonymous players keep their games for a year
 
+# Logs go to the standard error, each record once: through one handler, on the root logger (which replaces
+# the one daphne's command line puts there). Each request's line comes from tripeaks_site/request_log.py;
+# Django's own lines about requests are kept for server errors, which carry their traceback.
+LOG_LEVEL = os.getenv("LOG_LEVEL", "INFO")  # WARNING leaves out the request lines
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"games": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")}},
+    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
+    "root": {"handlers": ["console"], "level": "INFO"},
+    "loggers": {
+        "games": {"level": LOG_LEVEL},
+        "tripeaks_site": {"level": LOG_LEVEL},
+        "django": {"handlers": [], "level": "INFO"},  # without Django's console handler (DEBUG): root writes
+        "django.request": {"level": "ERROR"},  # 4xx are in the request lines
+    },
 }

@@ -6,3 +6,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.urls")),
 ]
+
+# An outage met outside a view (in a middleware) is a 503 too (games/failures.py).
+handler500 = "games.failures.server_error"

@@ -8,7 +8,13 @@ What the server sends, as JSON text frames:
 
 What a client sends is ignored: the socket only listens. A game that does not exist is answered by
 closing the socket with code ``UNKNOWN_GAME`` (4404) just after accepting it, so that the page knows
-not to reconnect; origins outside ALLOWED_HOSTS are refused before that (asgi.py).
+not to reconnect; pages of other origins are refused before that (origins.py). When Redis is
+unavailable the socket is closed with ``UNAVAILABLE`` (4503): the page tries again later.
+
+A client may close its socket at any moment, also while ``connect`` is still on its way (its frames
+then meet a closed socket: ``send`` drops them) or the server may give up on a consumer (daphne
+cancels one that outlives its client by ``application_close_timeout``): however the consumer ends,
+``release`` gives its seat and its place in the group back, and its seat refresher stops with it.
 """
 
 import asyncio
@@ -18,6 +24,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import BaseChannelLayer
@@ -32,6 +39,8 @@ logger = logging.getLogger(__name__)
 UNKNOWN_GAME = 4404  # a close code of the application range (4000-4999), after HTTP's 404
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what a public id may look like (and a group name may hold)
 WATCHING_DELAY = 0.5  # seconds: joins and leaves within it are told to the game's pages in one event
+GIVE_BACK_RETRY = 1.0  # seconds between attempts at giving a seat back while Redis is in trouble
+UNAVAILABLE = 4503  # after HTTP's 503: the server cannot serve the socket now (Redis away); the page tries again
 
 
 @database_sync_to_async  # type: ignore[untyped-decorator]  # channels has no type hints
@@ -59,22 +68,49 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
     watching_shown: int | None = None
     refresher: asyncio.Task[None] | None = None
 
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """The socket's whole life: however it ends (the client closing at any moment, an error, the
+        server cancelling the consumer), its seat and its place in the game's group are given back."""
+        gone = False
+
+        async def send_unless_gone(message: dict[str, Any]) -> None:
+            nonlocal gone
+            if gone:
+                return
+            try:
+                await send(message)
+            except Disconnected:  # the client's close frame came first: its disconnect follows
+                gone = True
+
+        try:
+            await super().__call__(scope, receive, send_unless_gone)
+        finally:
+            await self.release()
+
     async def connect(self) -> None:
         await self.accept()
         public_id = self.scope["url_route"]["kwargs"]["public_id"]
         if not PUBLIC_ID.fullmatch(public_id):
             await self.close(code=UNKNOWN_GAME)
             return
+        try:
+            await self.follow(public_id)
+        except seats.REDIS_TROUBLE as error:
+            logger.warning("live socket of game %s closed: Redis unavailable (%s)", public_id, seats.trouble(error))
+            await self.release()
+            await self.close(code=UNAVAILABLE)
+
+    async def follow(self, public_id: str) -> None:
         # Join before reading the version: an action committed after the read is then always heard.
         self.group = events.group_name(public_id)
         await fanout.join(self.channel_layer, self.group, self)
         found = await find_game(public_id, self.scope)
         if found is None:
-            await fanout.leave(self.group, self)
-            self.group = ""
+            await self.release()
             await self.close(code=UNKNOWN_GAME)
             return
         version, owner = found
+        # The seat is the consumer's from here on (release gives it back, whatever happens next).
         self.public_id, self.seat = public_id, seats.PLAYER if owner else board_variant(self.scope["query_string"])
         await seats.store().take(public_id, self.seat, self.channel_name)
         self.refresher = asyncio.create_task(self.keep_seat())
@@ -90,13 +126,22 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
             await super().dispatch(message)
 
     async def disconnect(self, code: int) -> None:
-        if self.group:
-            await fanout.leave(self.group, self)
-        if self.seat:
-            if self.refresher:
-                self.refresher.cancel()
-            await seats.store().leave(self.public_id, self.seat, self.channel_name)
-            tell_watching_soon(self.channel_layer, self.public_id)
+        await self.release()
+
+    async def release(self) -> None:
+        """Leave the game's group and give the seat back: once, however often called, and whatever
+        becomes of the consumer meanwhile (the seat is given back by a task of its own)."""
+        if self.refresher:
+            self.refresher.cancel()
+            self.refresher = None
+        group, seat, self.group, self.seat = self.group, self.seat, "", ""
+        if group:
+            await fanout.leave(group, self)
+        if seat:
+            giving_back = asyncio.create_task(give_back(self.channel_layer, self.public_id, seat, self.channel_name))
+            _giving_back.add(giving_back)
+            giving_back.add_done_callback(_giving_back.discard)
+            await asyncio.shield(giving_back)
 
     async def keep_seat(self) -> None:
         """Refresh this socket's seat before it expires, and correct the count shown if seats expired."""
@@ -129,6 +174,27 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
         await self.show_watching(event["count"])
 
 
+_giving_back: set[asyncio.Task[None]] = set()  # seats being given back (a task is kept until done)
+
+
+async def give_back(layer: BaseChannelLayer, public_id: str, kind: str, channel: str) -> None:
+    """Give a seat back, trying again while Redis is slow or away, until the seat would have expired anyway."""
+    loop = asyncio.get_running_loop()
+    expired = loop.time() + seats.SEAT_TTL
+    while True:
+        try:
+            await seats.store().leave(public_id, kind, channel)
+            break
+        except seats.REDIS_TROUBLE as error:
+            if loop.time() + GIVE_BACK_RETRY >= expired:
+                logger.warning(
+                    "could not give back a seat on game %s (%s): it expires", public_id, seats.trouble(error)
+                )
+                return
+            await asyncio.sleep(GIVE_BACK_RETRY)
+    tell_watching_soon(layer, public_id)
+
+
 _watching_soon: dict[tuple[asyncio.AbstractEventLoop, str], asyncio.Task[None]] = {}
 
 
@@ -145,5 +211,8 @@ async def _tell_watching(layer: BaseChannelLayer, key: tuple[asyncio.AbstractEve
         await asyncio.sleep(WATCHING_DELAY)
     finally:
         del _watching_soon[key]  # changes from now on are told by the next event
-    count = (await seats.store().count(public_id)).watching
-    await layer.group_send(events.group_name(public_id), {"type": "game.watching", "count": count})
+    try:
+        count = (await seats.store().count(public_id)).watching
+        await layer.group_send(events.group_name(public_id), {"type": "game.watching", "count": count})
+    except seats.REDIS_TROUBLE as error:  # the next join or leave, or each page's seat refresh, tells it again
+        logger.warning("could not tell game %s how many watch (%s)", public_id, seats.trouble(error))

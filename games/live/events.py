@@ -9,17 +9,25 @@ Nobody watching, nothing is rendered or sent: a move then costs one look at the 
 In a request, the event goes out once the answer has been sent (Django's ``request_finished``,
 which its handlers send from ``response.close()`` in the thread that ran the view): the owner's
 answer never waits for the watchers' boards. Outside a request it goes out at once.
+
+Redis (with ``REDIS_URL``) is for watching only, and a move's thread must not wait on it: each call
+gives up after ``REDIS_TIMEOUT`` seconds, and once one has failed, moves leave Redis alone for
+``QUIET_AFTER_TROUBLE`` seconds (a frozen Redis costs one move's thread one timeout, not every move's).
+The pages catch up at the next event they hear, or when their socket reconnects.
 """
 
+import asyncio
 import json
 import logging
 import threading
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.core.signals import request_finished
 from django.db import transaction
 from django.dispatch import receiver
@@ -31,11 +39,14 @@ import engine
 
 from ..models import GameRecord
 from ..tables import Table
-from .seats import Audience, parse_variant, store
+from .seats import REDIS_TROUBLE, Audience, parse_variant, store, trouble
 
 logger = logging.getLogger(__name__)
 
 PLAIN = ""  # the frame for pages that get no HTML: the owner's
+QUIET_AFTER_TROUBLE = 5.0  # seconds moves announce nothing once Redis failed one
+
+_quiet_until = 0.0  # time.monotonic() until which moves announce nothing (Redis failed one)
 
 # The sends waiting for the answer of the request this thread runs (None outside a request).
 _this_request = threading.local()
@@ -92,11 +103,23 @@ def _robustly(send: Callable[[], None]) -> None:
 
 
 def _send(record: GameRecord, game: engine.Game) -> None:
-    audience = store().audience(record.public_id)
-    if audience.empty:
+    global _quiet_until
+    if time.monotonic() < _quiet_until:
         return
-    message = {"type": "game.board", "frames": frames(record, game, audience)}
-    async_to_sync(get_channel_layer().group_send)(group_name(record.public_id), message)
+    try:
+        audience = store().audience(record.public_id)
+        if audience.empty:
+            return
+        message = {"type": "game.board", "frames": frames(record, game, audience)}
+        async_to_sync(_group_send)(group_name(record.public_id), message)
+    except REDIS_TROUBLE as error:
+        _quiet_until = time.monotonic() + QUIET_AFTER_TROUBLE
+        logger.warning("Redis unavailable (%s): no live updates for %g s", trouble(error), QUIET_AFTER_TROUBLE)
+
+
+async def _group_send(group: str, message: dict[str, Any]) -> None:
+    async with asyncio.timeout(settings.REDIS_TIMEOUT):
+        await get_channel_layer().group_send(group, message)
 
 
 def frames(record: GameRecord, game: engine.Game, audience: Audience) -> dict[str, str]:

@@ -27,6 +27,12 @@ from redis.commands.core import AsyncScript
 PLAYER = "player"
 SEAT_TTL = 60.0  # seconds
 SEAT_REFRESH = 20.0  # seconds: three refreshes per TTL, so one late refresh loses no seat
+REDIS_TROUBLE = (redis.RedisError, OSError, TimeoutError)  # what Redis away, frozen or overwhelmed raises
+
+
+def trouble(error: BaseException) -> str:
+    """A Redis error in one line for the log (redis-py's repr of its errors drops the message)."""
+    return f"{type(error).__name__}: {error}"
 
 
 def variant(language: str, highlight: bool) -> str:
@@ -113,15 +119,22 @@ COUNT_SEATS = (
 )
 
 
+ASYNC_CONNECTIONS = 100  # per server process: seat commands are one short round trip each
+ASYNC_CONNECTION_WAIT = 10.0  # seconds a socket waits for one of them, beyond which Redis is in trouble
+
+
 class RedisSeats:
     """Several processes: Redis sorted sets ``tripeaks:seats:{<game>}:<kind>`` of channel → expiry time.
 
     Moves ask from their view's thread with a plain client; consumers use an asyncio client, one per
-    event loop (a connection pool belongs to the loop that opened it)."""
+    event loop (a connection pool belongs to the loop that opened it). Its pool makes a socket wait for a
+    free connection rather than fail: a crowd of sockets opening at once is not an error."""
 
-    def __init__(self, url: str) -> None:
-        self._url = url
-        self._count = redis.Redis.from_url(url).register_script(COUNT_SEATS)
+    def __init__(self, url: str, timeout: float) -> None:
+        self._url, self._timeout = url, timeout
+        # A move's question: answered at once, or given up after ``timeout`` seconds (and not asked again).
+        moves = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+        self._count = moves.register_script(COUNT_SEATS)
         self._clients: weakref.WeakKeyDictionary[AbstractEventLoop, tuple[redis.asyncio.Redis, AsyncScript]] = (
             weakref.WeakKeyDictionary()
         )
@@ -136,7 +149,13 @@ class RedisSeats:
     def _client(self) -> tuple[redis.asyncio.Redis, AsyncScript]:
         loop = get_running_loop()
         if loop not in self._clients:
-            client = redis.asyncio.Redis.from_url(self._url)
+            pool = redis.asyncio.BlockingConnectionPool.from_url(
+                self._url,
+                max_connections=ASYNC_CONNECTIONS,
+                timeout=ASYNC_CONNECTION_WAIT,
+                socket_connect_timeout=self._timeout,
+            )
+            client = redis.asyncio.Redis(connection_pool=pool)
             self._clients[loop] = client, client.register_script(COUNT_SEATS)
         return self._clients[loop]
 
@@ -168,4 +187,4 @@ class RedisSeats:
 
 @cache
 def store() -> Seats:
-    return RedisSeats(settings.REDIS_URL) if settings.REDIS_URL else MemorySeats()
+    return RedisSeats(settings.REDIS_URL, settings.REDIS_TIMEOUT) if settings.REDIS_URL else MemorySeats()

@@ -9,5 +9,6 @@ from ..first_visit import SEEN_HELP
 
 @require_GET
 def how_to_play(request: HttpRequest) -> HttpResponse:
-    request.session[SEEN_HELP] = True  # the first-visit hint has done its work
+    if not request.session.get(SEEN_HELP):  # written once: sessions are rows in the database
+        request.session[SEEN_HELP] = True  # the first-visit hint has done its work
     return render(request, "games/how_to_play.html")

@@ -26,7 +26,7 @@ class Table:
     def __init__(self, page: Page, server_url: str, code: str = TRIPEAK) -> None:
         page.goto(server_url + "/new/")
         page.fill("input[name=code]", code)
-        page.click("button[type=submit].primary")
+        page.click("form.new-game button[type=submit]")  # Deal (the levels come first)
         expect(page).to_have_url(re.compile(r"/g/[\w-]{16}/$"))
         self.page, self.url = page, page.url
         self.game = engine.Game.new(engine.GameCode.parse(code))
@@ -147,7 +147,7 @@ def test_a_fast_double_tap_plays_a_card_once_and_draws_twice(page: Page, server_
 def test_the_highlight_setting_lights_the_cards_that_fit(page: Page, server_url: str) -> None:
     table = Table(page, server_url)
     page.goto(server_url + "/settings/")
-    page.get_by_label("Highlight playable cards").check()
+    page.get_by_label("Highlight playable cards", exact=True).check()
     page.get_by_role("button", name="Save").click()
     page.goto(table.url)
     lit = page.locator("#board .playable")

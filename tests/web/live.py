@@ -10,7 +10,9 @@ from django.test import Client
 
 from tripeaks_site.asgi import application
 
-ORIGIN = "http://127.0.0.1"
+ORIGIN = "http://127.0.0.1"  # the site's own origin, as the sockets' Host header says (games/live/origins.py)
+HOST = "127.0.0.1"
+HEADERS = [(b"origin", ORIGIN.encode()), (b"host", HOST.encode())]  # a stranger's page of this site
 WAIT = 3.0  # seconds a test waits for a frame it expects (the watching count comes after 0.5 s)
 
 
@@ -25,10 +27,14 @@ def in_event_loop(body: Callable[..., Awaitable[None]]) -> Callable[..., None]:
 
 
 def socket(
-    public_id: str, client: Client | None = None, query: str = "lang=en&highlight=0", origin: str | None = ORIGIN
+    public_id: str,
+    client: Client | None = None,
+    query: str = "lang=en&highlight=0",
+    origin: str | None = ORIGIN,
+    host: str = HOST,
 ) -> WebsocketCommunicator:
     """The socket of a game page: with ``client``'s cookies (its session says who plays), else a stranger's."""
-    headers = [(b"origin", origin.encode())] if origin else []
+    headers = [(b"host", host.encode())] + ([(b"origin", origin.encode())] if origin else [])
     if client is not None:
         headers.append((b"cookie", "; ".join(f"{k}={v.value}" for k, v in client.cookies.items()).encode()))
     return WebsocketCommunicator(application, f"/ws/g/{public_id}/?{query}", headers=headers)

@@ -3,21 +3,26 @@
 Actions are POSTed through Django's test client; their events go out when their transaction
 commits, so these tests use real transactions (``transaction=True``)."""
 
+import asyncio
 import json
+import logging
 import re
 from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
+from autobahn.exception import Disconnected
+from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from games.live import seats
-from games.live.consumers import UNKNOWN_GAME
+from games.live.consumers import UNKNOWN_GAME, WATCHING_DELAY
 from games.models import GameRecord
+from tripeaks_site.asgi import application
 
 from .conftest import act, start_game
 from .helpers_play import hidden_cards, leaks
-from .live import WAIT, in_event_loop, joined, next_of, socket
+from .live import HEADERS, WAIT, in_event_loop, joined, next_of, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -125,11 +130,22 @@ async def test_whatever_a_client_sends_is_ignored_and_changes_nothing(client: Cl
 
 
 @in_event_loop
-async def test_a_socket_from_another_site_is_refused(client: Client) -> None:
+async def test_a_socket_from_another_site_or_another_port_of_this_host_is_refused(client: Client) -> None:
+    """Only the site's own origin, scheme, host and port (tests/web/test_origins.py for the rule)."""
     game = await sync_to_async(start_game)(client)
-    for origin in ("http://evil.example", "http://127.0.0.1.evil.example", None):
+    for origin in (
+        "http://evil.example",
+        "http://127.0.0.1.evil.example",
+        "http://127.0.0.1:8001",  # another server on this host
+        "https://127.0.0.1",  # the socket is plain ws: not this page's
+        "http://localhost",  # another of ALLOWED_HOSTS, not the one the socket was opened at
+        None,
+    ):
         connected, _ = await socket(game.public_id, client, origin=origin).connect()
         assert not connected, origin
+    for origin, host in (("http://127.0.0.1", "127.0.0.1"), ("http://localhost:8000", "localhost:8000")):
+        connected, _ = await socket(game.public_id, client, origin=origin, host=host).connect()
+        assert connected, origin
 
 
 @pytest.mark.parametrize("public_id", ["NoSuchGame000000", "x", "a%20b", "é", "-" * 40])
@@ -197,3 +213,82 @@ async def test_a_seat_not_refreshed_expires(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(seats.time, "time", lambda: now + seats.SEAT_TTL + 1)
     assert (await store.count("crashedgame00000")).empty
     assert store.audience("crashedgame00000").empty
+
+
+def closed_by_the_client_after(frames: int) -> Any:
+    """The application as daphne runs it for a client that closes its socket once ``frames`` frames have
+    reached it: until daphne hears the connection end, a frame sent meets autobahn's closed protocol and
+    raises; then the consumer is handed the client's disconnect (the test sends it)."""
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        sent = 0
+
+        async def send_until_closed(message: dict[str, Any]) -> None:
+            nonlocal sent
+            if message["type"] == "websocket.send":
+                if sent == frames:
+                    raise Disconnected("Attempt to send on a closed protocol")
+                sent += 1
+            await send(message)
+
+        await application(scope, receive, send_until_closed)
+
+    return app
+
+
+@pytest.mark.parametrize("frames", [0, 1])
+@in_event_loop
+async def test_a_socket_closed_by_its_client_while_connecting_gives_its_seat_back_without_an_error(
+    client: Client, caplog: pytest.LogCaptureFixture, frames: int
+) -> None:
+    """Closed before its first frame, or right after it (the watching count then meets a closed socket)."""
+    game = await sync_to_async(start_game)(client)
+    owner = socket(game.public_id, client)
+    await joined(owner)
+    caplog.set_level(logging.WARNING)
+    pages = [
+        WebsocketCommunicator(closed_by_the_client_after(frames), f"/ws/g/{game.public_id}/?lang=en", headers=HEADERS)
+        for _ in range(5)
+    ]
+    for page in pages:
+        assert (await page.connect())[0]
+        for _ in range(frames):
+            await page.receive_from(WAIT)
+    await asyncio.sleep(WATCHING_DELAY + 0.2)  # the owner's page hears of them meanwhile: they go on to meet it
+    for page in pages:
+        await page.send_input({"type": "websocket.disconnect", "code": 1000})
+        await page.wait(WAIT)  # ended, without an exception
+    assert (await seats.store().count(game.public_id)).watching == 0
+    while (await next_of(owner, "watching"))["count"] != 0:  # the owner's page hears them go
+        pass
+    assert [record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING] == []
+    await owner.disconnect()
+
+
+@in_event_loop
+async def test_a_consumer_the_server_gives_up_on_gives_its_seat_back_and_stops_refreshing_it(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """daphne cancels a consumer still running ``application_close_timeout`` seconds after its client left
+    (here: stuck on a seat count that never comes): its seat goes with it, and nothing takes it again."""
+    game = await sync_to_async(start_game)(client)
+    store = seats.store()
+
+    async def never(public_id: str) -> seats.Audience:
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    monkeypatch.setattr(store, "count", never)
+    monkeypatch.setattr(seats, "SEAT_REFRESH", 0.05)  # a seat refresher left behind would soon take it again
+    page = socket(game.public_id)
+    assert (await page.connect())[0]
+    assert await page.receive_json_from(WAIT) == {"type": "board", "version": 0}
+    assert store.audience(game.public_id).watching == 1  # the seat is taken; the count never comes
+    page.future.cancel()
+    await page.wait(WAIT)
+    for _ in range(50):
+        if store.audience(game.public_id).empty:
+            break
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0.3)
+    assert store.audience(game.public_id).empty

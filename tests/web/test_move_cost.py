@@ -1,4 +1,4 @@
-"""What a move costs the database (bench/http_load.py measures the time)."""
+"""What a move costs the database (bench/http_load.py measures the time): its session, and its game."""
 
 from typing import Any
 
@@ -13,8 +13,13 @@ pytestmark = pytest.mark.django_db
 
 
 def statements(queries: Any) -> list[str]:
-    """The first word of each query; the test's own transaction turns BEGIN/COMMIT into savepoints."""
-    return [query["sql"].split()[0] for query in queries.captured_queries if "SAVEPOINT" not in query["sql"]]
+    """The first word of each query, and "SESSION" for the read of the player's session (kept in the database,
+    so that logging out ends it: test_sessions.py); the test's own transaction turns BEGIN/COMMIT into savepoints."""
+    return [
+        "SESSION" if '"django_session"' in query["sql"] else query["sql"].split()[0]
+        for query in queries.captured_queries
+        if "SAVEPOINT" not in query["sql"]
+    ]
 
 
 @pytest.mark.parametrize("action", ["draw", "undo"])
@@ -22,14 +27,14 @@ def test_a_move_reads_the_game_once_and_writes_it_once(
     player: Client, game: GameRecord, action: str, django_assert_num_queries: Any
 ) -> None:
     post_action(player, game.public_id, "draw", 0, htmx=True)  # something to undo
-    with django_assert_num_queries(4) as queries:  # the two below, and a savepoint and its release
+    with django_assert_num_queries(5) as queries:  # the three below, and a savepoint and its release
         response = post_action(player, game.public_id, action, 1, htmx=True)
     assert response.status_code == 200
-    assert statements(queries) == ["SELECT", "UPDATE"]
+    assert statements(queries) == ["SESSION", "SELECT", "UPDATE"]
 
 
 def test_a_refused_tap_only_reads(player: Client, game: GameRecord, django_assert_num_queries: Any) -> None:
-    with django_assert_num_queries(3) as queries:
+    with django_assert_num_queries(4) as queries:
         response = post_action(player, game.public_id, "tap", 0, position=0, htmx=True)  # face down: blocked
     assert "This card is blocked" in response.content.decode()
-    assert statements(queries) == ["SELECT"]
+    assert statements(queries) == ["SESSION", "SELECT"]

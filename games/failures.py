@@ -1,0 +1,103 @@
+"""Failed requests answered so that the player sees what happened and how to go on, in their language.
+
+A database that is down, locked or stalled raises ``OperationalError`` or ``InterfaceError`` (a
+connection, lock or statement timeout among them: settings.py keeps those to a few seconds). The
+answer is 503 with ``Retry-After``: a full page, or for htmx the ``#notice`` region. The view's own
+exceptions reach ``DatabaseOutageMiddleware``; one raised by another middleware (a session saved
+to the database, say) reaches Django's ``handler500``, which is ``server_error`` here.
+
+A stale CSRF token (the player logged in or out in another tab, which rotates it) gets a 403 that
+says so; static/js/errors.js then fetches the page's regions with the fresh token, or reloads.
+
+Error answers carry their message in an element with ``data-error-message``, which errors.js
+shows in the page's ``#notice``. None of these answers reads the database or the session: they
+are rendered without the request's context processors.
+"""
+
+import logging
+import sys
+from collections.abc import Callable
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.template.loader import render_to_string
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views import csrf, defaults
+
+logger = logging.getLogger(__name__)
+
+DATABASE_ERRORS = (OperationalError, InterfaceError)
+RETRY_AFTER = 5  # seconds: what the 503 tells the browser to wait before trying again
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def outage_response(request: HttpRequest) -> HttpResponse:
+    """503: the database is unavailable for a moment; nothing of the game was lost."""
+    context = {
+        "title": _("Unavailable for a moment"),
+        "message": _("The table is unavailable for a moment; your game is safe."),
+        "advice": _("Try again in a few seconds."),
+        "way_on": "retry",
+        **(_again(request) if request.method == "GET" else _back(request)),
+    }
+    response = HttpResponse(render_to_string(_template(request), context), status=503)
+    response["Retry-After"] = str(RETRY_AFTER)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _template(request: HttpRequest) -> str:
+    return "failure.html#notice" if is_htmx(request) else "failure.html"
+
+
+def _again(request: HttpRequest) -> dict[str, str]:
+    return {"way_on_url": request.get_full_path(), "way_on_label": _("Try again")}
+
+
+def _back(request: HttpRequest) -> dict[str, str]:
+    """A link to the page a form was posted from, if it is one of ours; else to the home page."""
+    referer = request.headers.get("Referer", "")
+    if not (referer and url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure())):
+        referer = "/"
+    return {"way_on_url": referer, "way_on_label": _("Back to the page")}
+
+
+class DatabaseOutageMiddleware:
+    """A view that met a database outage answers 503 instead of a bare 500."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, DATABASE_ERRORS):
+            return None
+        logger.warning("database unavailable (%s: %s): 503 for %s", type(exception).__name__, exception, request.path)
+        return outage_response(request)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: an outage met outside the view (in a middleware) is a 503 too; anything else, Django's 500."""
+    if isinstance(sys.exc_info()[1], DATABASE_ERRORS):
+        return outage_response(request)
+    return defaults.server_error(request)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW: a form from before a log-in or log-out in another tab; errors.js refreshes the page's token.
+
+    Other refusals (no CSRF cookie, a foreign Origin) keep Django's own page, which explains them."""
+    if not reason.startswith("CSRF token"):  # the token is missing or does not match the cookie's
+        return csrf.csrf_failure(request, reason)
+    if is_htmx(request):  # errors.js brings the page up to date before it shows this
+        message = _("This page was out of date (a log-in or log-out in another tab). It is up to date now: try again.")
+    else:
+        message = _("This form was out of date (a log-in or log-out in another tab). Reload the page and try again.")
+    context = {"title": _("This page was out of date"), "message": message, "way_on": "refresh", **_back(request)}
+    return HttpResponseForbidden(render_to_string(_template(request), context))

@@ -1,0 +1,71 @@
+// TriPeaks: a request that fails is never silent. htmx leaves error answers unswapped (base.html's
+// htmx-config); each one shows its message in the page's #notice: the server's own (an element with
+// data-error-message: games/failures.py, the error pages), else a word from this script tag's data-*
+// attributes, which the template translates. A 403 (a CSRF token made stale by a log-in or log-out in
+// another tab, or a game no longer this player's) first brings the page up to date: its regions fetched
+// anew carry the fresh token and the board as this player may now see it; a page without them reloads.
+"use strict";
+
+(() => {
+  const words = document.currentScript.dataset; // data-failed, data-offline
+
+  function notice() {
+    let region = document.getElementById("notice");
+    if (!region) {
+      region = document.createElement("div");
+      region.id = "notice";
+      region.className = "notice";
+      region.setAttribute("role", "status");
+      region.setAttribute("aria-live", "polite");
+      (document.getElementById("main") || document.body).prepend(region);
+    }
+    return region;
+  }
+
+  function show(message, status) {
+    const line = document.createElement("p");
+    line.className = "failure";
+    line.dataset.status = status;
+    line.textContent = message;
+    notice().replaceChildren(line);
+  }
+
+  function serverMessage(xhr) {
+    const type = xhr.getResponseHeader("Content-Type") || "";
+    const body = xhr.responseText || "";
+    if (type.startsWith("text/plain")) return body.trim().slice(0, 300);
+    if (!type.startsWith("text/html")) return "";
+    const page = new DOMParser().parseFromString(body, "text/html");
+    return page.querySelector("[data-error-message]")?.textContent.replace(/\s+/g, " ").trim() || "";
+  }
+
+  // The page's regions as they stand, with this session's CSRF token in their forms; every other form
+  // on the page gets the fresh token too. False if the page had to reload instead.
+  async function refresh() {
+    const sync = document.getElementById("live")?.dataset.sync;
+    try {
+      if (!sync || !window.htmx) throw new Error("no regions to fetch");
+      const answer = await fetch(sync, { cache: "no-store", credentials: "same-origin" });
+      if (!answer.ok) throw new Error(`regions: ${answer.status}`);
+      const html = await answer.text();
+      htmx.swap(document.body, html, { swapStyle: "none" }); // each region out of band
+      const token =
+        /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(html)?.[1] ||
+        /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1];
+      if (token) for (const field of document.querySelectorAll('input[name="csrfmiddlewaretoken"]')) field.value = token;
+      return true;
+    } catch {
+      location.reload();
+      return false;
+    }
+  }
+
+  document.addEventListener("htmx:responseError", async (event) => {
+    const xhr = event.detail.xhr;
+    const message = serverMessage(xhr) || words.failed;
+    if (xhr.status === 403 && !(await refresh())) return;
+    show(message, String(xhr.status));
+  });
+
+  document.addEventListener("htmx:sendError", () => show(words.offline, "offline"));
+})();

@@ -1,0 +1,131 @@
+"""The settings that come from the environment (tripeaks_site/settings.py), read by fresh processes."""
+
+import json
+import os
+import re
+import stat
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from django.conf import settings
+
+from tripeaks_site import secret_key
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_python(code: str, **env: str) -> str:
+    """Run ``code`` in a fresh Python with the project's settings and ``env``; what it prints."""
+    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings", **env}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    return done.stdout.decode()
+
+
+SQLITE_STATE = """
+import django, json
+django.setup()
+from django.db import connection
+with connection.cursor() as cursor:
+    cursor.execute("PRAGMA journal_mode")
+    journal = cursor.fetchone()[0]
+print(json.dumps({"journal": journal, "options": connection.settings_dict["OPTIONS"]}))
+"""
+
+
+def test_every_sqlite_file_gets_wal_and_immediate_transactions(tmp_path: Path) -> None:
+    """The default file and one named by DATABASE_URL=sqlite:///… alike: racing writers queue, readers go on."""
+    timeouts = set()
+    for env in (
+        {"SQLITE_PATH": str(tmp_path / "default.sqlite3")},
+        {"DATABASE_URL": f"sqlite:///{tmp_path}/url.sqlite3"},
+    ):
+        state = json.loads(run_python(SQLITE_STATE, **{"DATABASE_URL": "", **env}))
+        assert state["journal"] == "wal", env
+        assert state["options"]["transaction_mode"] == "IMMEDIATE", env
+        timeouts.add(state["options"]["timeout"])
+    # The same busy timeout for both: a few seconds, after which a locked database answers 503 (failures.py).
+    assert len(timeouts) == 1 and 1 <= timeouts.pop() <= 10
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """manage.py in a fresh process with ``env`` over this one's, without SECRET_KEY unless given."""
+    environment = {key: value for key, value in os.environ.items() if key not in {"SECRET_KEY", "TLS_PROXY", "DEBUG"}}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env={**environment, **env}, capture_output=True, text=True
+    )
+
+
+def production(data_dir: Path, **env: str) -> dict[str, str]:
+    """A production site's environment: HTTPS ends at a proxy in front, and its own host name."""
+    return {
+        "DEBUG": "False",
+        "TLS_PROXY": "1",
+        "ALLOWED_HOSTS": "tripeaks.example",
+        "DATA_DIR": str(data_dir),
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",  # password-reset links must go out
+        **env,
+    }
+
+
+def test_check_deploy_is_clean_in_production(tmp_path: Path) -> None:
+    checked = manage("check", "--deploy", "--fail-level", "WARNING", **production(tmp_path))
+    assert checked.returncode == 0, checked.stderr
+    assert "no issues" in checked.stdout
+
+
+def test_without_a_tls_proxy_check_deploy_names_what_https_would_need(tmp_path: Path) -> None:
+    """Served over plain HTTP (as on one's own machine): the four HTTPS warnings, and no weak key (W009)."""
+    checked = manage("check", "--deploy", **production(tmp_path, TLS_PROXY="0"))
+    assert checked.returncode == 0, checked.stderr
+    assert set(re.findall(r"security\.W\d+", checked.stderr)) == {
+        "security.W004",  # HSTS
+        "security.W008",  # redirect to HTTPS
+        "security.W012",  # secure session cookie
+        "security.W016",  # secure CSRF cookie
+    }
+
+
+def test_the_secret_key_is_made_once_and_kept_in_the_data_directory(tmp_path: Path) -> None:
+    """No fixed key to fall back on: without SECRET_KEY, the first start makes one (settings.py, secret_key.py)."""
+    path = tmp_path / "var" / "secret_key"
+    with ThreadPoolExecutor(8) as starting:  # several server processes starting at once agree on one key
+        keys = set(starting.map(lambda _: secret_key.kept(path), range(8)))
+    assert len(keys) == 1 and len(key := keys.pop()) >= 50
+    assert secret_key.kept(path) == key == path.read_text().strip()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600  # readable by the server's user alone
+    assert os.listdir(path.parent) == ["secret_key"]
+    assert secret_key.kept(tmp_path / "elsewhere" / "secret_key") != key
+    expected = os.getenv("SECRET_KEY") or secret_key.kept(settings.DATA_DIR / "secret_key")
+    assert expected == settings.SECRET_KEY  # what this test run's settings use
+
+
+BEHIND_A_PROXY = """
+import django, json
+django.setup()
+from django.conf import settings
+from django.test import Client
+client = Client(HTTP_HOST="tripeaks.example")
+plain, health = client.get("/how-to-play/"), client.get("/health/")
+secure = client.get("/health/", HTTP_X_FORWARDED_PROTO="https")
+print(json.dumps({
+    "plain": [plain.status_code, plain.get("Location")],
+    "health over HTTP": health.status_code,
+    "HSTS": secure.get("Strict-Transport-Security"),
+    "cookies": [settings.SESSION_COOKIE_SECURE, settings.CSRF_COOKIE_SECURE],
+}))
+"""
+
+
+def test_behind_a_tls_proxy_everything_is_https_but_the_health_checks(tmp_path: Path) -> None:
+    seen = json.loads(run_python(BEHIND_A_PROXY, **production(tmp_path)))
+    assert seen == {
+        "plain": [301, "https://tripeaks.example/how-to-play/"],
+        "health over HTTP": 200,  # the proxy's and the process manager's probes, on the loopback
+        "HSTS": "max-age=31536000; includeSubDomains; preload",
+        "cookies": [True, True],
+    }
+    seen = json.loads(run_python(BEHIND_A_PROXY, **production(tmp_path, HSTS_SECONDS="600", HSTS_PRELOAD="0")))
+    assert seen["HSTS"] == "max-age=600; includeSubDomains"
