@@ -30,9 +30,7 @@
     notice().replaceChildren(line);
   }
 
-  function serverMessage(xhr) {
-    const type = xhr.getResponseHeader("Content-Type") || "";
-    const body = xhr.responseText || "";
+  function serverMessage(type, body) {
     if (type.startsWith("text/plain")) return body.trim().slice(0, 300);
     if (!type.startsWith("text/html")) return "";
     const page = new DOMParser().parseFromString(body, "text/html");
@@ -60,12 +58,21 @@
     }
   }
 
-  document.addEventListener("htmx:responseError", async (event) => {
-    const xhr = event.detail.xhr;
-    const message = serverMessage(xhr) || words.failed;
-    if (xhr.status === 403 && !(await refresh())) return;
-    show(message, String(xhr.status));
-  });
+  async function failed(status, type, body) {
+    const message = serverMessage(type, body) || words.failed;
+    if (status === 403 && !(await refresh())) return;
+    show(message, String(status));
+  }
 
+  document.addEventListener("htmx:responseError", (event) => {
+    const xhr = event.detail.xhr;
+    failed(xhr.status, xhr.getResponseHeader("Content-Type") || "", xhr.responseText || "");
+  });
   document.addEventListener("htmx:sendError", () => show(words.offline, "offline"));
+  // The board's own queue (tripeaks.js) sends its actions with fetch: it reports its failures here.
+  document.addEventListener("tripeaks:failed", (event) => {
+    const answer = event.detail;
+    if (answer) failed(answer.status, answer.type, answer.body);
+    else show(words.offline, "offline");
+  });
 })();

@@ -175,8 +175,9 @@
     } else {
       queue.length = 0;
       putBack();
-      const notice = document.getElementById("notice");
-      if (notice) notice.replaceChildren(Object.assign(document.createElement("p"), { textContent: notice.dataset.failed }));
+      // Said in the page's language by static/js/errors.js: the server's message, or why there is none.
+      const detail = answer && { status, type: answer.headers.get("Content-Type") || "", body: html };
+      document.dispatchEvent(new CustomEvent("tripeaks:failed", { detail }));
     }
   }
 
