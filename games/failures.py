@@ -10,13 +10,13 @@ A stale CSRF token (the player logged in or out in another tab, which rotates it
 says so; static/js/errors.js then fetches the page's regions with the fresh token, or reloads.
 
 Error answers carry their message in an element with ``data-error-message``, which errors.js
-shows in the page's ``#notice``. None of these answers reads the database or the session: they
-are rendered without the request's context processors.
+shows in the page's ``#notice``: these, and the 429 of a limit passed (limits.py). None of them reads
+the database or the session: they are rendered without the request's context processors.
 """
 
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
@@ -42,10 +42,18 @@ def outage_response(request: HttpRequest) -> HttpResponse:
         "message": _("The table is unavailable for a moment; your game is safe."),
         "advice": _("Try again in a few seconds."),
         "way_on": "retry",
-        **(_again(request) if request.method == "GET" else _back(request)),
+        **(_again(request) if request.method == "GET" else way_back(request)),
     }
-    response = HttpResponse(render_to_string(_template(request), context), status=503)
-    response["Retry-After"] = str(RETRY_AFTER)
+    return failure_response(request, context, status=503, retry_after=RETRY_AFTER)
+
+
+def failure_response(
+    request: HttpRequest, context: Mapping[str, object], status: int, retry_after: int
+) -> HttpResponse:
+    """A failure to try again after ``retry_after`` seconds (503 here, 429 from limits.py): a page or, for htmx,
+    the ``#notice`` region; ``context`` gives failure.html its title, message, advice and way on."""
+    response = HttpResponse(render_to_string(_template(request), context), status=status)
+    response["Retry-After"] = str(retry_after)
     response["Cache-Control"] = "no-store"
     return response
 
@@ -58,7 +66,7 @@ def _again(request: HttpRequest) -> dict[str, str]:
     return {"way_on_url": request.get_full_path(), "way_on_label": _("Try again")}
 
 
-def _back(request: HttpRequest) -> dict[str, str]:
+def way_back(request: HttpRequest) -> dict[str, str]:
     """A link to the page a form was posted from, if it is one of ours; else to the home page."""
     referer = request.headers.get("Referer", "")
     if not (referer and url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure())):
@@ -99,5 +107,5 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         message = _("This page was out of date (a log-in or log-out in another tab). It is up to date now: try again.")
     else:
         message = _("This form was out of date (a log-in or log-out in another tab). Reload the page and try again.")
-    context = {"title": _("This page was out of date"), "message": message, "way_on": "refresh", **_back(request)}
+    context = {"title": _("This page was out of date"), "message": message, "way_on": "refresh", **way_back(request)}
     return HttpResponseForbidden(render_to_string(_template(request), context))

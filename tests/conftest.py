@@ -1,4 +1,5 @@
 import os
+import uuid
 from pathlib import Path
 
 import polib
@@ -25,3 +26,10 @@ def _plain_static_storage(settings: pytest.FixtureRequest) -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _own_limit_counters(settings: pytest.FixtureRequest) -> None:
+    """Each test counts its attempts against the abuse limits afresh (games/limits.py): the suite's many
+    games from one address would otherwise add up, in this process's cache or in Redis."""
+    settings.RATELIMIT_CACHE_PREFIX = f"rl:test-{uuid.uuid4().hex}:"

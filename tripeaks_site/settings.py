@@ -6,10 +6,12 @@ REDIS_URL (channels-redis) switch to the setup that scales across machines.
 
 import hmac
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
@@ -29,6 +31,14 @@ def envint(name: str, default: str) -> int:
 
 def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.getenv(name, default).split(",") if item.strip()]
+
+
+def envrate(name: str, default: str) -> str | None:
+    """A rate as django-ratelimit writes it, ``COUNT/PERIOD`` (``60/10m``: 60 in 10 minutes); empty: no limit."""
+    rate = os.getenv(name, default).strip()
+    if rate and not re.fullmatch(r"[0-9]+/[0-9]*[smhd]", rate):
+        raise ImproperlyConfigured(f"{name}={rate!r}: write a rate as COUNT/PERIOD, e.g. 60/10m (s, m, h or d)")
+    return rate or None
 
 
 DEBUG = envbool("DEBUG", "False")
@@ -183,6 +193,36 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}  # one process
+
+# The cache holds what may be lost, with a short life: for now the counters of the abuse limits below. In
+# Redis with REDIS_URL, so that every process counts together; each call gives up after REDIS_TIMEOUT seconds.
+# Otherwise in this process's memory (one process: the embedded default).
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "tripeaks",
+            "OPTIONS": {"socket_timeout": REDIS_TIMEOUT, "socket_connect_timeout": REDIS_TIMEOUT},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Abuse limits (games/limits.py), counted by django-ratelimit in the cache above: past one, a request is answered
+# 429 with Retry-After. Each is COUNT/PERIOD in fixed windows, per player, game, account or client address
+# (REMOTE_ADDR: behind nginx, daphne --proxy-headers takes it from the X-Forwarded-For that nginx overwrites;
+# Django never reads that header itself). Far above what a player does: README.md, Configuration, says why.
+# While the cache is unavailable the limits let everything through (fail open: the game goes on).
+LIMIT_NEW_GAMES_PER_PLAYER = envrate("LIMIT_NEW_GAMES_PER_PLAYER", "100/10m")
+LIMIT_NEW_GAMES_PER_IP = envrate("LIMIT_NEW_GAMES_PER_IP", "300/10m")
+LIMIT_HINTS_PER_GAME = envrate("LIMIT_HINTS_PER_GAME", "120/10m")
+LIMIT_HINTS_PER_IP = envrate("LIMIT_HINTS_PER_IP", "600/10m")
+LIMIT_SOCKETS_PER_IP = envrate("LIMIT_SOCKETS_PER_IP", "120/m")
+LIMIT_SIGN_INS_PER_ACCOUNT = envrate("LIMIT_SIGN_INS_PER_ACCOUNT", "10/15m")  # log-in and sign-up attempts
+LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
+RATELIMIT_ENABLE = envbool("RATE_LIMITS", "True")  # False: every limit off (load tests from one address)
+RATELIMIT_FAIL_OPEN = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [

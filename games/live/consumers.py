@@ -9,7 +9,8 @@ What the server sends, as JSON text frames:
 What a client sends is ignored: the socket only listens. A game that does not exist is answered by
 closing the socket with code ``UNKNOWN_GAME`` (4404) just after accepting it, so that the page knows
 not to reconnect; pages of other origins are refused before that (origins.py). When Redis is
-unavailable the socket is closed with ``UNAVAILABLE`` (4503): the page tries again later.
+unavailable the socket is closed with ``UNAVAILABLE`` (4503), and one from an address past its limit of
+sockets (limits.py) with ``limits.TOO_MANY`` (4429): the page tries again later.
 
 A client may close its socket at any moment, also while ``connect`` is still on its way (its frames
 then meet a closed socket: ``send`` drops them) or the server may give up on a consumer (daphne
@@ -24,12 +25,14 @@ import re
 from typing import Any
 from urllib.parse import parse_qs
 
+from asgiref.sync import sync_to_async
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import BaseChannelLayer
 from django.conf import settings
 
+from .. import limits
 from ..models import GameRecord
 from ..players import Player
 from . import events, fanout, seats
@@ -89,6 +92,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
 
     async def connect(self) -> None:
         await self.accept()
+        # Not on the thread of the consumers' database calls: a frozen cache must hold this socket alone.
+        if await sync_to_async(limits.socket_refused, thread_sensitive=False)(self.scope):
+            await self.close(code=limits.TOO_MANY)
+            return
         public_id = self.scope["url_route"]["kwargs"]["public_id"]
         if not PUBLIC_ID.fullmatch(public_id):
             await self.close(code=UNKNOWN_GAME)

@@ -1,15 +1,20 @@
 """Sign up; logging in and out, changing and resetting a password are Django's own views (urls.py).
-Games played anonymously join the account."""
+Games played anonymously join the account. Log-in and sign-up attempts are limited (limits.py)."""
 
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from ..forms import SignupForm
+from ..limits import SIGN_INS, limited
+
+log_in = limited(SIGN_INS)(auth_views.LoginView.as_view())
 
 
 @require_http_methods(["GET", "POST"])
+@limited(SIGN_INS)
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():

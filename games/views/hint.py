@@ -9,10 +9,12 @@ import engine
 from .. import actions
 from ..explanations import hint_text
 from ..http import HtmxHttpRequest
+from ..limits import HINTS, limited
 from ..tables import Table
 
 
 @require_GET
+@limited(HINTS)
 def hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     record, game = actions.load(public_id)
     teaching = engine.hint(game)

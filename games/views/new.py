@@ -9,11 +9,13 @@ import engine
 
 from .. import actions, clock, daily
 from ..forms import NewGameForm
+from ..limits import NEW_GAMES, limited
 from ..models import LEVEL_LABELS, GameRecord
 from ..players import Player
 
 
 @require_http_methods(["GET", "POST"])
+@limited(NEW_GAMES)
 def new_game(request: HttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else None  # an empty POST is still a submission
     form = NewGameForm(data, initial={"code": request.GET.get("code", "")})
@@ -39,6 +41,7 @@ def _context(request: HttpRequest, form: NewGameForm) -> dict[str, object]:
 
 
 @require_POST
+@limited(NEW_GAMES)
 def new_level_game(request: HttpRequest, level: str) -> HttpResponse:
     try:
         chosen = engine.Level(level)
@@ -49,6 +52,7 @@ def new_level_game(request: HttpRequest, level: str) -> HttpResponse:
 
 
 @require_POST
+@limited(NEW_GAMES)
 def deal_again(request: HttpRequest, public_id: str) -> HttpResponse:
     """The same deal in the same mode (a daily replayed the same day is played, not ranked)."""
     record = actions.deal_again(Player.of(request, create=True), public_id)

@@ -1,0 +1,355 @@
+"""Abuse limits (games/limits.py): past each one a request gets 429 with Retry-After and a message in the
+player's language, changes nothing, and goes through again once the window is over; a fast real player
+never meets one; a cache that fails lets everything through. The clock is simulated (django-ratelimit's)."""
+
+import logging
+import time
+from collections.abc import Iterator
+from unittest import mock
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+from pytest_django.fixtures import Settings
+
+import engine
+from games import limits
+from games.live.consumers import UNKNOWN_GAME
+from games.models import GameRecord
+from tests.frozen_redis import frozen_redis
+
+from .conftest import CODE, act, start_game
+from .helpers_play import HTMX
+from .live import WAIT, in_event_loop, socket
+from .test_failures import message_region, said
+
+pytestmark = pytest.mark.django_db
+
+NEW_GAMES = "You have started many games in a short time."
+HINTS = "You have asked for many hints in a short time."
+SIGN_INS = "Too many attempts to log in or sign up."
+PASSWORD = "tri-peaks-2026-secret"
+
+
+class Clock:
+    """django-ratelimit's clock (its windows), moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1_900_000_000.0
+
+    def time(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> Iterator[Clock]:
+    fake = Clock()
+    with mock.patch("django_ratelimit.core.time", fake):
+        yield fake
+
+
+@pytest.fixture(autouse=True)
+def _healthy_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "_cache", limits.CacheHealth())
+
+
+def from_address(address: str, language: str = "en") -> Client:
+    return Client(REMOTE_ADDR=address, headers={"Accept-Language": language})
+
+
+def assert_refused(response: object, message: str, language: str, clock: Clock) -> int:
+    """A 429 that says ``message`` in ``language`` and when to come back; the seconds it says."""
+    assert response.status_code == 429, response.content  # type: ignore[attr-defined]
+    wait = int(response["Retry-After"])  # type: ignore[index]
+    assert 0 < wait <= 15 * 60
+    html = response.content.decode()  # type: ignore[attr-defined]
+    assert said(message, language) in message_region(html)
+    assert 'data-way-on="wait"' in html
+    return wait
+
+
+def test_new_games_per_player(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_NEW_GAMES_PER_PLAYER = "3/10m"
+    player = from_address("198.51.100.7", "it")
+    game = start_game(player)  # counted by its address alone: the player is known from this game on
+    start_game(player)
+    start_game(player)
+    assert player.post("/new/easy/").status_code == 302
+    for refused in (
+        player.post("/new/", {"code": CODE}),
+        player.post("/new/hard/"),
+        player.post(f"/g/{game.public_id}/again/"),
+    ):
+        wait = assert_refused(refused, NEW_GAMES, "it", clock)
+    assert GameRecord.objects.count() == 4  # nothing created
+    assert player.get("/new/").status_code == 200  # the form itself is not counted
+    assert start_game(from_address("198.51.100.7")) is not None  # another player at the same address plays on
+
+    clock.advance(wait)
+    assert player.post("/new/medium/").status_code == 302
+
+
+def test_new_games_per_address_whatever_the_session_or_forwarded_for(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_NEW_GAMES_PER_IP = "3/10m"
+    for _ in range(3):
+        start_game(from_address("198.51.100.7"))  # a new session each time
+    # A fresh session, a claimed X-Forwarded-For: the same address all the same.
+    stranger = Client(REMOTE_ADDR="198.51.100.7", headers={"X-Forwarded-For": "192.0.2.1", "Accept-Language": "fr"})
+    wait = assert_refused(stranger.post("/new/", {"code": CODE}), NEW_GAMES, "fr", clock)
+    assert GameRecord.objects.count() == 3
+    assert start_game(from_address("198.51.100.8")) is not None  # another address
+
+    clock.advance(wait)
+    assert start_game(stranger) is not None
+
+
+def test_ipv6_addresses_count_by_their_64_network(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_NEW_GAMES_PER_IP = "2/10m"
+    start_game(from_address("2001:db8:1:2::1"))
+    start_game(from_address("2001:db8:1:2:ffff::9"))
+    assert from_address("2001:db8:1:2::77").post("/new/", {"code": CODE}).status_code == 429
+    assert start_game(from_address("2001:db8:1:3::1")) is not None
+
+
+def test_hints_per_game_are_refused_as_the_notice_region_and_none_is_computed(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_HINTS_PER_GAME = "2/10m"
+    player = from_address("198.51.100.7", "es")
+    game, other = start_game(player), start_game(player)
+    hint = f"/g/{game.public_id}/hint/"
+    assert player.get(hint, headers=HTMX).status_code == 200
+    assert player.get(hint).status_code == 200
+    with mock.patch("engine.hint", wraps=engine.hint) as computed:
+        refused = player.get(hint, headers=HTMX)
+        wait = assert_refused(refused, HINTS, "es", clock)
+        assert "<html" not in refused.content.decode()  # the region alone, for errors.js
+        assert computed.call_count == 0
+        assert player.get(f"/g/{other.public_id}/hint/", headers=HTMX).status_code == 200  # per game
+    assert act(player, game, "draw", htmx=True).status_code == 200  # moves go on
+
+    clock.advance(wait)
+    assert player.get(hint, headers=HTMX).status_code == 200
+
+
+def test_hints_per_address_across_games(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_HINTS_PER_IP = "3/10m"
+    player = from_address("198.51.100.7", "bg")
+    games = [start_game(player) for _ in range(4)]
+    for game in games[:3]:
+        assert player.get(f"/g/{game.public_id}/hint/", headers=HTMX).status_code == 200
+    wait = assert_refused(player.get(f"/g/{games[3].public_id}/hint/", headers=HTMX), HINTS, "bg", clock)
+    clock.advance(wait)
+    assert player.get(f"/g/{games[3].public_id}/hint/", headers=HTMX).status_code == 200
+
+
+def logged_in(client: Client) -> bool:
+    return "_auth_user_id" in client.session
+
+
+def test_log_in_attempts_per_account_from_any_address(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_SIGN_INS_PER_ACCOUNT = "5/15m"
+    User.objects.create_user("bob", password=PASSWORD)
+    for number in range(5):  # a guesser changing address after each try
+        wrong = from_address(f"203.0.113.{number}").post("/accounts/login/", {"username": "bob", "password": "x"})
+        assert wrong.status_code == 200
+    owner = from_address("198.51.100.7", "it")
+    page = "http://testserver/accounts/login/"
+    refused = owner.post("/accounts/login/", {"username": "Bob ", "password": PASSWORD}, headers={"Referer": page})
+    wait = assert_refused(refused, SIGN_INS, "it", clock)
+    assert f'href="{page}"' in refused.content.decode()
+    assert not logged_in(owner)  # even the right password: the guesses stop here
+    User.objects.create_user("carol", password=PASSWORD)
+    assert owner.post("/accounts/login/", {"username": "carol", "password": PASSWORD}).status_code == 302
+
+    clock.advance(wait)
+    bob = from_address("198.51.100.9")
+    assert bob.post("/accounts/login/", {"username": "bob", "password": PASSWORD}).status_code == 302
+    assert logged_in(bob)
+
+
+def test_log_in_and_sign_up_attempts_per_address(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_SIGN_INS_PER_IP = "4/15m"
+    guesser = from_address("198.51.100.7", "fr")
+    for name in ("ann", "ben", "cid"):
+        assert guesser.post("/accounts/login/", {"username": name, "password": "x"}).status_code == 200
+    assert guesser.post("/accounts/signup/", {"username": "dan", "password1": "x", "password2": "y"}).status_code == 400
+    signup = {"username": "eve", "password1": PASSWORD, "password2": PASSWORD}
+    wait = assert_refused(guesser.post("/accounts/signup/", signup), SIGN_INS, "fr", clock)
+    assert not User.objects.exists()  # no account made
+    assert guesser.get("/accounts/login/").status_code == 200  # the forms are still shown
+
+    clock.advance(wait)
+    assert guesser.post("/accounts/signup/", signup).status_code == 302
+    assert User.objects.filter(username="eve").exists()
+
+
+def test_sign_ups_per_account_name(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_SIGN_INS_PER_ACCOUNT = "2/15m"
+    for number in range(2):
+        taken = {"username": "zed", "password1": "short", "password2": "short"}
+        assert from_address(f"203.0.113.{number}").post("/accounts/signup/", taken).status_code == 400
+    signup = {"username": "ZED", "password1": PASSWORD, "password2": PASSWORD}
+    assert_refused(from_address("203.0.113.9").post("/accounts/signup/", signup), SIGN_INS, "en", clock)
+    assert not User.objects.exists()
+
+
+@pytest.mark.parametrize("off", ["left empty", "all off"])
+def test_a_limit_left_empty_or_all_turned_off_refuses_nothing(settings: Settings, clock: Clock, off: str) -> None:
+    settings.LIMIT_NEW_GAMES_PER_IP = None if off == "left empty" else "1/10m"
+    settings.RATELIMIT_ENABLE = off != "all off"  # RATE_LIMITS=0
+    for _ in range(3):
+        start_game(from_address("198.51.100.7"))
+    settings.LIMIT_NEW_GAMES_PER_IP, settings.RATELIMIT_ENABLE = "1/10m", True
+    start_game(from_address("198.51.100.7"))
+    assert from_address("198.51.100.7").post("/new/", {"code": CODE}).status_code == 429
+
+
+@pytest.mark.django_db(transaction=True)
+@in_event_loop
+async def test_live_sockets_per_address_are_closed_cleanly(
+    settings: Settings, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings.LIMIT_SOCKETS_PER_IP = "3/m"
+
+    async def closed_with(address: str) -> int:
+        """Open a socket (of no game: it is closed with UNKNOWN_GAME once past the limit check)."""
+        page = socket("no-such-game")
+        page.scope["client"] = [address, 50000]  # as daphne puts it in the scope
+        connected, _ = await page.connect()
+        assert connected
+        closing = await page.receive_output(WAIT)
+        assert closing["type"] == "websocket.close"
+        return int(closing["code"])
+
+    assert [await closed_with("198.51.100.7") for _ in range(3)] == [UNKNOWN_GAME] * 3
+    assert await closed_with("198.51.100.7") == limits.TOO_MANY
+    assert await closed_with("2001:db8::1") == UNKNOWN_GAME  # another address
+    clock.advance(60)
+    assert await closed_with("198.51.100.7") == UNKNOWN_GAME
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+# -- a real player ---------------------------------------------------------------------------
+
+
+class FastPlayer:
+    """A player at full speed: a tap every 0.3 s, a hint every 5th action, the page reloaded every 8th (each
+    page opens its live socket), a new game whenever one ends and every 20 actions anyway."""
+
+    def __init__(self, client: Client, clock: Clock) -> None:
+        self.client, self.clock, self.actions = client, clock, 0
+        self.game = self.new_game("/new/")
+
+    def new_game(self, url: str) -> GameRecord:
+        response = self.client.post(url, {"code": CODE} if url == "/new/" else {})
+        assert response.status_code == 302, response.content
+        public_id = response["Location"].split("/")[2]
+        self.load_page(public_id)
+        return GameRecord.objects.get(public_id=public_id)
+
+    def load_page(self, public_id: str) -> None:
+        assert self.client.get(f"/g/{public_id}/").status_code == 200
+        assert not limits.socket_refused({"client": [self.client.defaults["REMOTE_ADDR"], 50000]})
+
+    def act(self) -> None:
+        self.clock.advance(0.3)
+        self.actions += 1
+        played = self.game.replay()
+        if played.status is not engine.Status.PLAYING or self.actions % 20 == 0:
+            again = f"/g/{self.game.public_id}/again/"
+            self.game = self.new_game(["/new/", "/new/easy/", again][self.actions % 3])
+        elif self.actions % 5 == 0:
+            assert self.client.get(f"/g/{self.game.public_id}/hint/", headers=HTMX).status_code == 200
+        elif self.actions % 8 == 0:
+            self.load_page(self.game.public_id)
+        elif played.playable():
+            assert act(self.client, self.game, "tap", htmx=True, position=played.playable()[0]).status_code == 200
+        else:
+            assert act(self.client, self.game, "draw", htmx=True).status_code == 200
+
+
+def test_a_fast_player_plays_for_a_minute_and_is_never_limited(clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the default limits: every request is counted against them, and none is refused."""
+    counted: set[str] = set()
+    count_attempt = limits.count_attempt
+
+    def counting(attempts: list[tuple[str, str | None]]) -> int:
+        wait = count_attempt(attempts)
+        assert wait == 0, attempts
+        counted.update(setting for setting, key in attempts if key is not None)
+        return wait
+
+    monkeypatch.setattr(limits, "count_attempt", counting)
+    client = from_address("198.51.100.7")
+    started, player = clock.now, FastPlayer(client, clock)
+    while clock.now - started < 30:
+        player.act()
+    signup = {"username": "dana", "password1": PASSWORD, "password2": PASSWORD}
+    assert client.post("/accounts/signup/", signup).status_code == 302
+    assert client.post("/accounts/logout/").status_code == 302
+    assert client.post("/accounts/login/", {"username": "Dana", "password": PASSWORD}).status_code == 200  # a typo
+    assert client.post("/accounts/login/", {"username": "dana", "password": PASSWORD}).status_code == 302
+    while clock.now - started < 60:
+        player.act()
+
+    assert counted == {setting for setting in dir(settings) if setting.startswith("LIMIT_")}
+    assert GameRecord.objects.filter(user__username="dana").count() >= 10
+
+
+# -- a failing cache ------------------------------------------------------------------------
+
+
+def redis_cache(url: str, timeout: float) -> dict[str, object]:
+    """CACHES as settings.py makes it for ``url``."""
+    options = {"socket_timeout": timeout, "socket_connect_timeout": timeout}
+    return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url, "OPTIONS": options}}
+
+
+@pytest.mark.parametrize("redis", ["frozen", "down"])
+def test_a_failing_cache_lets_play_go_on_and_is_logged_once(
+    settings: Settings, caplog: pytest.LogCaptureFixture, redis: str
+) -> None:
+    settings.LIMIT_NEW_GAMES_PER_PLAYER = settings.LIMIT_NEW_GAMES_PER_IP = "1/10m"  # would refuse the second
+    with frozen_redis() as frozen:
+        settings.CACHES = redis_cache(frozen if redis == "frozen" else "redis://127.0.0.1:9/0", settings.REDIS_TIMEOUT)
+        player = from_address("198.51.100.7")
+        held = []
+        with caplog.at_level(logging.WARNING, logger="games.limits"):
+            for _ in range(4):
+                started = time.perf_counter()
+                game = start_game(player)
+                held.append(time.perf_counter() - started)
+            assert player.get(f"/g/{game.public_id}/hint/", headers=HTMX).status_code == 200
+    assert GameRecord.objects.count() == 4
+    assert max(held) < settings.REDIS_TIMEOUT + 1.0, held  # one timeout at most
+    assert sum(held[1:]) < 1.0, held  # then the cache is left alone for a while
+    warnings = [record for record in caplog.records if record.name == "games.limits"]
+    assert len(warnings) == 1, warnings
+    assert "abuse limits off" in warnings[0].getMessage()
+
+
+def test_once_the_cache_answers_again_the_limits_are_back(
+    settings: Settings, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.LIMIT_NEW_GAMES_PER_IP = "1/10m"
+    monkeypatch.setattr(limits, "QUIET_AFTER_TROUBLE", 0.0)
+    player = from_address("198.51.100.7")
+    with mock.patch("django.core.cache.backends.locmem.LocMemCache.add", side_effect=ConnectionError("down")):
+        start_game(player)
+        start_game(player)
+    start_game(player)
+    assert player.post("/new/", {"code": CODE}).status_code == 429
+
+
+def test_a_rate_that_is_not_one_is_refused_at_start() -> None:
+    from .test_configuration import run_python
+
+    with pytest.raises(AssertionError, match="LIMIT_HINTS_PER_GAME='lots'"):
+        run_python("import django; django.setup()", LIMIT_HINTS_PER_GAME="lots")
+    assert (
+        run_python("from django.conf import settings; print(settings.LIMIT_HINTS_PER_GAME)", LIMIT_HINTS_PER_GAME="")
+        == "None\n"
+    )
