@@ -6,6 +6,7 @@ write so that the history list needs no replay; the log stays the truth.
 """
 
 import secrets
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -52,6 +53,10 @@ class GameQuerySet(models.QuerySet["GameRecord"]):
         if player.user_id is not None:
             return self.filter(user_id=player.user_id)
         return self.filter(user__isnull=True, player_token=player.token)
+
+    def abandoned(self, before: datetime) -> "GameQuerySet":
+        """Anonymous games started and last played before ``before`` (prune_games deletes them); never an account's."""
+        return self.filter(user__isnull=True, created__lt=before, updated__lt=before)
 
 
 class GameRecord(models.Model):

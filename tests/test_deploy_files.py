@@ -53,7 +53,10 @@ def test_systemd_accepts_the_units(tmp_path: Path) -> None:
     for unit in (DEPLOY / "systemd").iterdir():
         shutil.copy(unit, tmp_path)
     (tmp_path / "tripeaks@8001.service").symlink_to(tmp_path / "tripeaks@.service")
-    units = ["./tripeaks@8001.service", "./tripeaks-setup.service", "./tripeaks.target"]  # ./: these files
+    units = [  # ./: these files
+        "./tripeaks@8001.service", "./tripeaks-setup.service", "./tripeaks.target",
+        "./tripeaks-prune.service", "./tripeaks-prune.timer",
+    ]  # fmt: skip
     checked = subprocess.run(
         ["systemd-analyze", "verify", "--man=no", *units], cwd=tmp_path, capture_output=True, text=True, timeout=60
     )
@@ -64,3 +67,4 @@ def test_systemd_accepts_the_units(tmp_path: Path) -> None:
     ]
     assert not complaints, checked.stderr
     assert "tripeaks@8001.service: Command /srv/tripeaks/.venv/bin/daphne" in checked.stderr  # the units were read
+    assert "tripeaks-prune.service: Command /srv/tripeaks/.venv/bin/python" in checked.stderr
