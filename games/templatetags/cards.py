@@ -14,7 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from games.board import Cell
-from games.cards import CORNER_RANKS, SUIT_SYMBOLS, card_colour, face_down_name, spoken_name
+from games.cards import CORNER_RANKS, SUIT_SYMBOLS, card_colour, face_down_name, spoken_name_in
 
 register = template.Library()
 
@@ -33,7 +33,7 @@ def _face_up(card: str, language: str | None) -> tuple[str, str, str]:
     """A face-up card's colour, its name and rank as attributes, and its face: they depend on the card and
     the active language alone (``language``, the key), so each is drawn once. Never a face-down card's:
     its HTML is the same whatever it is (tests/web/test_hidden_cards.py)."""
-    named = f' aria-label="{escape(spoken_name(card))}"{_rank(card)}'
+    named = f' aria-label="{escape(spoken_name_in(card, language))}"{_rank(card)}'
     return card_colour(card), named, _face(card)
 
 
