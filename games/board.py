@@ -1,6 +1,7 @@
 """What the templates show of a position: rows of cells, piles, counters; never a face-down card."""
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import engine
 
@@ -20,8 +21,7 @@ def _columns() -> tuple[int, ...]:
 COLUMNS = _columns()
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):  # a tuple rather than a frozen dataclass: 28 are made for every answer, three times faster
     position: int
     card: str | None  # None while face down: the template never learns what it is
     removed: bool

@@ -8,11 +8,11 @@ row is always at the end, and a won game is the first sentence alone.
 A face-down card is only ever "face-down card": its identity is never read.
 """
 
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 
 import engine
 
-from .cards import face_down_name, spoken_name
+from .cards import face_down_name, spoken_name_in
 
 # The rows of the peaks, top to bottom, as engine.ROWS lists them.
 ROW_LABELS = (
@@ -25,16 +25,21 @@ ROW_LABELS = (
 
 def board_text(game: engine.Game) -> str:
     """The stock, the waste and the four rows of the peaks, as one text in the active language."""
+    language = get_language()
     piles = ngettext(
         "Stock: %(count)d card; waste: %(waste)s.",
         "Stock: %(count)d cards; waste: %(waste)s.",
         game.stock_count,
-    ) % {"count": game.stock_count, "waste": spoken_name(game.waste)}
+    ) % {"count": game.stock_count, "waste": spoken_name_in(game.waste, language)}
     visible = game.visible()
     hidden = face_down_name()
     rows = []
     for label, positions in zip(ROW_LABELS, engine.ROWS, strict=True):
-        cards = [spoken_name(visible[p]) if p in visible else hidden for p in positions if not game.is_removed(p)]
+        cards = [
+            spoken_name_in(visible[p], language) if p in visible else hidden
+            for p in positions
+            if not game.is_removed(p)
+        ]
         if cards:
             rows.append(label % {"cards": ", ".join(cards)})
     if not rows:

@@ -42,11 +42,12 @@ def card_colour(card: str) -> str:
 
 def spoken_name(card: str) -> str:
     """A face-up card in words: "queen of hearts", "regina di cuori", "дама купа"."""
-    return _spoken_name(card, get_language())
+    return spoken_name_in(card, get_language())
 
 
 @cache  # 52 cards per language; three catalogue look-ups each, for some 40 names in every answer to a move
-def _spoken_name(card: str, language: str | None) -> str:
+def spoken_name_in(card: str, language: str | None) -> str:
+    """``spoken_name`` where ``language`` is the active language (callers naming many cards look it up once)."""
     rank = RANK_WORDS.get(card[0], card[0])
     return pgettext("card name", "%(rank)s of %(suit)s") % {"rank": rank, "suit": SUIT_WORDS[card[1]]}
 

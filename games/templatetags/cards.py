@@ -5,24 +5,36 @@ than a third of a move's answer. Every value written is the engine's own (a posi
 name) or escaped.
 """
 
+from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from games.board import Cell
-from games.cards import CORNER_RANKS, SUIT_SYMBOLS, card_colour, face_down_name, spoken_name
+from games.cards import CORNER_RANKS, SUIT_SYMBOLS, card_colour, face_down_name, spoken_name_in
 
 register = template.Library()
 
 RANK_ORDER = "A23456789TJQK"
+LANGUAGES_KEPT = 8  # the languages whose card faces stay drawn (five are offered)
 
 
 def _rank(card: str) -> str:
     """A face-up card's rank as a number, 1 (ace) to 13 (king), whatever the page's language: the page
     shows a legal tap on the waste before the server answers (static/js/tripeaks.js)."""
     return f' data-rank="{RANK_ORDER.index(card[0]) + 1}"'
+
+
+@lru_cache(maxsize=52 * LANGUAGES_KEPT)
+def _face_up(card: str, language: str | None) -> tuple[str, str, str]:
+    """A face-up card's colour, its name and rank as attributes, and its face: they depend on the card and
+    the active language alone (``language``, the key), so each is drawn once. Never a face-down card's:
+    its HTML is the same whatever it is (tests/web/test_hidden_cards.py)."""
+    named = f' aria-label="{escape(spoken_name_in(card, language))}"{_rank(card)}'
+    return card_colour(card), named, _face(card)
 
 
 def _face(card: str) -> str:
@@ -40,10 +52,9 @@ def _face(card: str) -> str:
 @register.simple_tag
 def card_face(card: str, extra: str = "") -> SafeString:
     """A face-up card that is not a button (the waste)."""
-    classes = f"card face {card_colour(card)} {extra}".strip()
-    return mark_safe(
-        f'<span class="{classes}" role="img" aria-label="{escape(spoken_name(card))}"{_rank(card)}>{_face(card)}</span>'
-    )
+    colour, named, face = _face_up(card, get_language())
+    classes = f"card face {colour} {extra}".strip()
+    return mark_safe(f'<span class="{classes}" role="img"{named}>{face}</span>')
 
 
 @register.simple_tag(takes_context=True)
@@ -56,24 +67,27 @@ def peak_rows(context: template.Context, rows: list[list[Cell]]) -> SafeString:
     """
     options = {key: context.get(key) for key in ("can_play", "highlight", "hinted", "oob")}
     hidden = f'<span class="visually-hidden">{escape(face_down_name())}</span>'
+    language = get_language()
     html = []
     for number, row in enumerate(rows, start=1):
-        cards = "".join(_peak_card(cell, number, hidden, **options) for cell in row)
+        cards = "".join(_peak_card(cell, number, hidden, language, **options) for cell in row)
         html.append(f'<div class="row row-{number}">{cards}</div>')
     return mark_safe("".join(html))
 
 
-def _peak_card(cell: Cell, row: int, hidden: str, can_play: Any, highlight: Any, hinted: Any, oob: Any) -> str:
+def _peak_card(
+    cell: Cell, row: int, hidden: str, language: str | None, can_play: Any, highlight: Any, hinted: Any, oob: Any
+) -> str:
     """A card of the peaks (a button for the owner), face up or down; nothing where it was removed."""
     if cell.removed:
         return ""
     place = f"at-{cell.column} on-{row}"
     if cell.card:
-        classes = f"card face {card_colour(cell.card)} {place}"
+        colour, named, face = _face_up(cell.card, language)
+        classes = f"card face {colour} {place}"
         classes += " playable" if highlight and cell.playable else ""
         classes += " hinted" if cell.position == hinted else ""
         classes += " flipped" if oob and cell.revealed else ""
-        face, named = _face(cell.card), f' aria-label="{escape(spoken_name(cell.card))}"{_rank(cell.card)}'
         focus = ""
     else:
         # Out of the Tab order: a face-down card can never be played (a click still says why).
