@@ -62,8 +62,15 @@ class Answers:
 
 
 def _send(
-    client: httpx.Client, method: str, url: str, answers: Answers, lock: threading.Lock, **kwargs: object
+    client: httpx.Client,
+    method: str,
+    url: str,
+    answers: Answers,
+    lock: threading.Lock,
+    start: threading.Barrier,
+    **kwargs: object,
 ) -> None:
+    start.wait()
     started = time.monotonic()
     try:
         response = client.request(method, url, **kwargs)  # type: ignore[arg-type]
@@ -78,10 +85,13 @@ def _send(
 
 def at_once(requests: list[tuple[str, str, dict[str, object]]], client: httpx.Client) -> Answers:
     """Send every request at the same time, each on a thread of its own; their answers."""
-    answers, lock = Answers(), threading.Lock()
+    answers, lock, start = Answers(), threading.Lock(), threading.Barrier(len(requests))
     with ThreadPoolExecutor(len(requests)) as pool:
-        for method, url, kwargs in requests:
-            pool.submit(_send, client, method, url, answers, lock, **kwargs)
+        sent = [
+            pool.submit(_send, client, method, url, answers, lock, start, **kwargs) for method, url, kwargs in requests
+        ]
+    for request in sent:
+        request.result()  # a request that failed in an unforeseen way says so
     return answers
 
 
