@@ -270,7 +270,8 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
+    "filters": {"client_faults": {"()": "tripeaks_site.request_log.ClientFaults"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line", "filters": ["client_faults"]}},
     "root": {"handlers": ["console"], "level": "INFO"},
     "loggers": {
         "games": {"level": LOG_LEVEL},
