@@ -93,4 +93,4 @@ def crash(directory: Path, database_url: str | None, players: int, kills: int, i
         stats, acknowledged = asyncio.run(play_through_kills(server, players, kills, interval))
     check = check_logs(acknowledged, stored_games(env, list(acknowledged)))
     exceptions = sum((server_exceptions(log) for log in server.logs), Counter[str]())
-    return Crash("PostgreSQL" if database_url else "SQLite", kills, check, stats, exceptions)
+    return Crash(outages.engine_name(database_url), kills, check, stats, exceptions)

@@ -105,6 +105,13 @@ def site_env(directory: Path, database_url: str | None) -> dict[str, str]:
     return env
 
 
+def engine_name(database_url: str | None) -> str:
+    """What serves ``database_url``: a fresh SQLite file when it is None."""
+    if not database_url:
+        return "SQLite"
+    return "SQLite (DATABASE_URL)" if database_url.startswith("sqlite") else "PostgreSQL"
+
+
 def start_game(client: httpx.Client) -> tuple[str, dict[str, str]]:
     """A new game as the player behind ``client``: its public id, and the headers an htmx action needs."""
     client.get("/new/")
@@ -166,7 +173,7 @@ def locked(directory: Path, database_url: str | None, taps: int, hold: float, ti
         page = client.get(f"/g/{public_id}/").text
         version = re.search(r'data-version="(\d+)"', page)
         assert version, page
-        return Locked(tap_answers, health_answers, int(version[1]), "PostgreSQL" if database_url else "SQLite")
+        return Locked(tap_answers, health_answers, int(version[1]), engine_name(database_url))
 
 
 @contextlib.contextmanager

@@ -64,7 +64,7 @@ def race(directory: Path, database_url: str | None, races: int, at_once: int, pr
     env = outages.site_env(directory, database_url)
     prepare_site(env)
     logs = [directory / f"daphne-{number}.log" for number in range(processes)]
-    found = Races("PostgreSQL" if database_url else "SQLite", processes)
+    found = Races(outages.engine_name(database_url), processes)
     with contextlib.ExitStack() as stack:
         servers = [stack.enter_context(serving(env, log=log)) for log in logs]
         client = stack.enter_context(httpx.Client(base_url=servers[0].url, timeout=TIMEOUT))
