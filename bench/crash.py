@@ -15,7 +15,7 @@ import os
 import tempfile
 from pathlib import Path
 
-import _common  # noqa: F401 (the repository root on sys.path)
+import _common  # the repository root on sys.path
 
 from tests import crash
 
@@ -38,9 +38,7 @@ def main() -> None:
     print(f"  requests cut or refused: {found.stats.errors.total()}")
     for kind, count in found.stats.errors.most_common():
         print(f"    {kind}: {count}")
-    print(f"  server log: {found.exceptions.total()} exceptions")
-    for line, count in found.exceptions.most_common(3):
-        print(f"    {count}× {line}")
+    _common.print_server_log(found.exceptions)
     print("target: 0 acknowledged moves lost, every game replays")
 
 

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import _common  # noqa: F401 (the repository root on sys.path)
+import _common  # the repository root on sys.path
 import httpx
 
 from tests.http_players import ERROR_PAUSE, MAX_STEPS, Acknowledged, LogCheck, Player, Stats, check_logs, play
@@ -148,10 +148,7 @@ def report(warm: Stats, moves: Stats, health: Stats, check: LogCheck, log: Path)
     print(f"moves lost: {lost}   moves doubled: {doubled}   errors: {errors.total()}")
     for kind, count in errors.most_common():
         print(f"  error {kind}: {count}")
-    exceptions = server_exceptions(log)
-    print(f"server log: {exceptions.total()} exceptions")
-    for line, count in exceptions.most_common(3):
-        print(f"  {count}× {line}")
+    _common.print_server_log(server_exceptions(log), indent="")
     met = max(throughput_ratio, p50_ratio) <= TARGET_RATIO and not (errors or lost or doubled)
     verdict = "met" if met else "NOT met"
     print(f"target: a move costs at most 2× the trivial view; 0 errors, 0 lost, 0 doubled: {verdict}")

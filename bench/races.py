@@ -13,7 +13,7 @@ import os
 import tempfile
 from pathlib import Path
 
-import _common  # noqa: F401 (the repository root on sys.path)
+import _common  # the repository root on sys.path
 
 from tests import races
 
@@ -35,9 +35,7 @@ def main() -> None:
             f"none applied: {found.none_applied}   5xx: {found.server_errors}"
         )
         print(f"  answers: {statuses}")
-        print(f"  server log: {found.exceptions.total()} exceptions")
-        for line, count in found.exceptions.most_common(3):
-            print(f"    {count}× {line}")
+        _common.print_server_log(found.exceptions)
     print("target: every race applied exactly once; 0 doubled, 0 lost, 0 5xx, 0 exceptions")
 
 

@@ -12,7 +12,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-import _common  # noqa: F401 (the repository root on sys.path)
+import _common  # the repository root on sys.path
 
 from tests import redis_outages
 
@@ -29,9 +29,7 @@ def main() -> None:
         print(f"  moves: {played.summary()}")
         print(f"  failed: {played.failed}   saved: {played.saved} of {args.moves}")
         print(f"  GET /health/ after: {1000 * played.health_seconds:.1f} ms")
-        print(f"  server log: {played.exceptions.total()} exceptions")
-        for line, count in played.exceptions.most_common(3):
-            print(f"    {count}× {line}")
+        _common.print_server_log(played.exceptions)
     print("target: every move answered 200 within a second and saved")
 
 
