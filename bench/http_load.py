@@ -15,183 +15,24 @@ import contextlib
 import math
 import os
 import random
-import re
-import string
 import sys
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import _common  # noqa: F401 (the repository root on sys.path)
+import _common  # the repository root on sys.path
 import httpx
 
-from tests.board_version import board_version
-from tests.live_server import free_port, prepare_site, serving
+from tests.http_players import ERROR_PAUSE, MAX_STEPS, Acknowledged, LogCheck, Player, Stats, check_logs, play
+from tests.live_server import free_port, prepare_site, server_exceptions, serving
+from tests.stored import stored_games
 
 REQUEST_TIMEOUT = 30.0  # seconds; above SQLite's 20 s wait for the write lock, so a slow move is seen as slow
 PHASE_GRACE = 3 * REQUEST_TIMEOUT + 5  # a player's last step (at most three requests) may outlive the deadline
-MAX_STEPS = 1_000_000  # per client and phase: a bound by count besides the deadline
-ERROR_PAUSE = 0.1  # seconds: a failing server is not hammered in a tight loop
 PROGRESS_EVERY = 5.0  # seconds between progress lines
 TARGET_RATIO = 2.0
-
-# What the game page (and each htmx answer, as out-of-band fragments) says about the board, besides its version.
-PLAYABLE = re.compile(r'name="position" value="(\d+)" class="card face[^"]*\bplayable\b')
-# The Draw and Undo buttons by their data-action, whatever other attributes the template gives them.
-DRAW = re.compile(r'<button[^>]*\sdata-action="draw"[^>]*>')
-UNDO = re.compile(r'<button[^>]*\sdata-action="undo"[^>]*>')
-DISABLED = re.compile(r"\sdisabled[\s>]")
-OUTCOME = re.compile(r'class="outcome (won|blocked)"')
-GAME_PATH = re.compile(r"^/g/([^/]+)/$")
-EXCEPTION_LINE = re.compile(r"^[\w.]+(Error|Exception|Warning)\b")
-HIGHLIGHT_ON = {"error_assistance": "on", "highlight_playable": "on"}  # the settings form's boxes
-
-
-@dataclass(frozen=True)
-class Board:
-    version: int  # actions in the log: posted back with each action
-    playable: list[int]
-    can_draw: bool
-    can_undo: bool
-    outcome: str | None  # "won", "blocked", or None while playing
-
-    @property
-    def over(self) -> bool:
-        return self.outcome is not None or not (self.playable or self.can_draw or self.can_undo)
-
-
-def parse_board(html: str) -> Board | None:
-    version = board_version(html)
-    if version is None:
-        return None
-    draw, undo, outcome = DRAW.search(html), UNDO.search(html), OUTCOME.search(html)
-    return Board(
-        version=version,
-        playable=[int(position) for position in PLAYABLE.findall(html)],
-        can_draw=bool(draw and not DISABLED.search(draw[0])),
-        can_undo=bool(undo and not DISABLED.search(undo[0])),
-        outcome=outcome[1] if outcome else None,
-    )
-
-
-@dataclass
-class Stats:
-    """One phase: the latency of every measured request that succeeded, and every failure by kind."""
-
-    latencies_ms: list[float] = field(default_factory=list)
-    errors: Counter[str] = field(default_factory=Counter)
-    games: int = 0
-    elapsed: float = 0.0
-    client_cpu: float = 0.0  # seconds of CPU this process (all the clients) used in the phase
-    server_cpu: float = math.nan  # and daphne, where /proc tells
-
-    @property
-    def done(self) -> int:
-        return len(self.latencies_ms)
-
-    @property
-    def per_second(self) -> float:
-        return self.done / self.elapsed if self.elapsed else 0.0
-
-    def percentile(self, fraction: float) -> float:
-        ordered = sorted(self.latencies_ms)
-        return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))] if ordered else math.nan
-
-
-@dataclass
-class Player:
-    client: httpx.AsyncClient  # its own cookies: session and CSRF token
-    rng: random.Random
-    applied: dict[str, int]  # shared by all players: public id → moves answered 200
-    game: str | None = None
-    board: Board | None = None  # None after a failure: the game page tells where the game stands
-
-    def headers(self) -> dict[str, str]:
-        return {"HX-Request": "true", "X-CSRFToken": self.client.cookies.get("csrftoken", "")}
-
-
-async def start_game(player: Player, stats: Stats) -> None:
-    """GET /new/ once for the CSRF cookie, then POST a random code and follow to the game page."""
-    player.game = player.board = None
-    if "csrftoken" not in player.client.cookies:
-        answer = await player.client.get("/new/")
-        if answer.status_code != 200:
-            stats.errors[f"{answer.status_code} on GET /new/"] += 1
-            return
-        # Ringing the playable cards is off by default, and the ring is how this player sees what it may tap.
-        answer = await player.client.post("/settings/", data=HIGHLIGHT_ON, headers=player.headers())
-        if answer.status_code != 302:
-            stats.errors[f"{answer.status_code} on POST /settings/"] += 1
-            return
-    code = "TP1-E-" + "".join(player.rng.choices(string.ascii_uppercase, k=7))
-    answer = await player.client.post("/new/", data={"code": code}, headers=player.headers(), follow_redirects=True)
-    path = GAME_PATH.match(answer.url.path)
-    board = parse_board(answer.text) if answer.status_code == 200 else None
-    if path is None or board is None:
-        stats.errors[f"{answer.status_code} on POST /new/"] += 1
-        return
-    player.game, player.board = path[1], board
-    player.applied.setdefault(path[1], 0)
-    stats.games += 1
-
-
-async def resync(player: Player, game: str, stats: Stats) -> None:
-    answer = await player.client.get(f"/g/{game}/")
-    player.board = parse_board(answer.text) if answer.status_code == 200 else None
-    if player.board is None:
-        stats.errors[f"{answer.status_code} on the game page"] += 1
-        player.game = None  # give up on this game: start another
-
-
-def choose(board: Board, rng: random.Random) -> tuple[str, dict[str, str]]:
-    if board.can_undo and rng.random() < 0.1:  # now and then, as players do: undo costs like any action
-        return "undo", {}
-    if board.playable:
-        return "tap", {"position": str(rng.choice(board.playable))}
-    return ("draw", {}) if board.can_draw else ("undo", {})
-
-
-async def move(player: Player, game: str, board: Board, stats: Stats) -> None:
-    """One action POSTed as htmx does; its answer carries the next board, so no page is fetched."""
-    action, data = choose(board, player.rng)
-    data["version"] = str(board.version)
-    start = time.perf_counter()
-    answer = await player.client.post(f"/g/{game}/{action}/", data=data, headers=player.headers())
-    took_ms = (time.perf_counter() - start) * 1000
-    if answer.status_code != 200:  # 409 too: each player is alone on its game, so no page is ever stale
-        stats.errors[f"{answer.status_code} on {action}"] += 1
-        player.board = None
-        return
-    player.applied[game] += 1
-    stats.latencies_ms.append(took_ms)
-    player.board = parse_board(answer.text)
-    if player.board is None or player.board.version != board.version + 1:
-        stats.errors[f"200 without the next board on {action}"] += 1
-        player.board = None
-
-
-async def play(player: Player, stats: Stats, deadline: float) -> None:
-    for _ in range(MAX_STEPS):
-        if time.monotonic() >= deadline:
-            return
-        game, board = player.game, player.board
-        step: Awaitable[None]
-        if game is None or (board is not None and board.over):
-            what, step = "new game", start_game(player, stats)
-        elif board is None:
-            what, step = "game page", resync(player, game, stats)
-        else:
-            what, step = "move", move(player, game, board, stats)
-        try:
-            await step
-        except httpx.HTTPError as error:  # a move that timed out may still be applied: the check will tell
-            stats.errors[f"{type(error).__name__} on {what}"] += 1
-            player.board = None
-            await asyncio.sleep(ERROR_PAUSE)
 
 
 async def fetch_health(player: Player, stats: Stats, deadline: float) -> None:
@@ -250,11 +91,11 @@ async def run_phase(label: str, players: list[Player], worker: Worker, seconds: 
     return stats
 
 
-Results = tuple[Stats, Stats, Stats, dict[str, int]]  # warm-up, moves, /health/, moves applied per game
+Results = tuple[Stats, Stats, Stats, Acknowledged]  # warm-up, moves, /health/, the moves answered 200
 
 
 async def bench(base_url: str, server: int, players: int, seconds: float, warmup: float) -> Results:
-    applied: dict[str, int] = {}
+    applied: Acknowledged = {}
     limits = httpx.Limits(max_connections=1)  # one keep-alive connection per player, as a browser tab
     async with contextlib.AsyncExitStack() as stack:
         clients = [
@@ -270,38 +111,11 @@ async def bench(base_url: str, server: int, players: int, seconds: float, warmup
     return warm, moves, health, applied
 
 
-def stored_lengths(public_ids: list[str]) -> dict[str, int]:
-    """Each game's log length as the server stored it, read through the same settings and database."""
-    import django
-
-    django.setup()
-    from games.models import GameRecord
-
-    lengths: dict[str, int] = {}
-    for start in range(0, len(public_ids), 500):  # SQLite caps the parameters of one query
-        chunk = GameRecord.objects.filter(public_id__in=public_ids[start : start + 500]).values_list("public_id", "log")
-        lengths.update((public_id, len(log)) for public_id, log in chunk)
-    return lengths
-
-
-def lost_and_doubled(applied: dict[str, int]) -> tuple[int, int]:
-    stored = stored_lengths(list(applied))
-    lost = sum(max(0, count - stored.get(game, 0)) for game, count in applied.items())
-    doubled = sum(max(0, stored.get(game, 0) - count) for game, count in applied.items())
-    return lost, doubled
-
-
 def database_label() -> str:
     if url := os.environ.get("DATABASE_URL"):
         parts = urlsplit(url)
         return f"PostgreSQL {parts.hostname}:{parts.port or 5432}{parts.path}"
     return "SQLite (WAL), fresh file"
-
-
-def server_exceptions(log: Path) -> Counter[str]:
-    """The last line of each traceback daphne logged (such as "...OperationalError: database is locked")."""
-    lines = log.read_text(errors="replace").splitlines()
-    return Counter(line[:160] for line in lines if EXCEPTION_LINE.match(line))
 
 
 def row(label: str, stats: Stats) -> str:
@@ -311,7 +125,7 @@ def row(label: str, stats: Stats) -> str:
     return f"{label:<30}{stats.done:>9}{stats.per_second:>9.1f}{latency}{stats.errors.total():>8}{cpu}"
 
 
-def report(warm: Stats, moves: Stats, health: Stats, lost: int, doubled: int, games: int, log: Path) -> None:
+def report(warm: Stats, moves: Stats, health: Stats, check: LogCheck, log: Path) -> None:
     throughput_ratio = health.per_second / moves.per_second if moves.per_second else math.inf
     p50_ratio = moves.percentile(0.5) / health.percentile(0.5) if health.done else math.nan
     errors = warm.errors + moves.errors + health.errors
@@ -326,15 +140,16 @@ def report(warm: Stats, moves: Stats, health: Stats, lost: int, doubled: int, ga
     # Server CPU per answer does not depend on how much of the machine others (and the clients) left the server.
     move_cpu, health_cpu = (1000 * stats.server_cpu / max(1, stats.done) for stats in (moves, health))
     print(f"server CPU per answer: move {move_cpu:.1f} ms (new games included), /health/ {health_cpu:.1f} ms")
-    print(f"games: {moves.games} started in the moves phase (2 requests each, within its time), {games} checked")
+    print(
+        f"games: {moves.games} started in the moves phase (2 requests each, within its time), {check.games} checked, "
+        f"{check.replayed} replay"
+    )
+    lost, doubled = check.lost, check.unacknowledged  # with no answer lost, an action stored unanswered is doubled
     print(f"moves lost: {lost}   moves doubled: {doubled}   errors: {errors.total()}")
     for kind, count in errors.most_common():
         print(f"  error {kind}: {count}")
-    exceptions = server_exceptions(log)
-    print(f"server log: {exceptions.total()} exceptions")
-    for line, count in exceptions.most_common(3):
-        print(f"  {count}× {line}")
-    met = max(throughput_ratio, p50_ratio) <= TARGET_RATIO and not errors and not lost and not doubled
+    _common.print_server_log(server_exceptions(log), indent="")
+    met = max(throughput_ratio, p50_ratio) <= TARGET_RATIO and not (errors or lost or doubled)
     verdict = "met" if met else "NOT met"
     print(f"target: a move costs at most 2× the trivial view; 0 errors, 0 lost, 0 doubled: {verdict}")
 
@@ -362,8 +177,7 @@ def main() -> None:
         with serving({**os.environ, "RATE_LIMITS": "0"}, port=port, log=log) as server:
             results = asyncio.run(bench(server.url, server.pid, args.players, args.seconds, args.warmup))
         warm, moves, health, applied = results
-        lost, doubled = lost_and_doubled(applied)
-        report(warm, moves, health, lost, doubled, len(applied), log)
+        report(warm, moves, health, check_logs(applied, stored_games(os.environ, list(applied))), log)
 
 
 if __name__ == "__main__":

@@ -90,6 +90,22 @@ class DatabaseOutageMiddleware:
         return outage_response(request)
 
 
+class ReadBodyFirstMiddleware:
+    """A POST's form is read before anything else: one that cannot be read (a multipart body without its
+    boundary, a body too big or with too many fields) raises Django's own exception for a 400 here.
+
+    Left to later, the first to read it may be the CSRF check that Django's error pages run (for a 404, or
+    a 400 for a foreign Host), whose exception is then a 500."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method == "POST":
+            request.POST  # noqa: B018 (read for its exception; kept on the request for the view)
+        return self.get_response(request)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     """handler500: an outage met outside the view (in a middleware) is a 503 too; anything else, Django's 500."""
     if isinstance(sys.exc_info()[1], DATABASE_ERRORS):

@@ -5,12 +5,14 @@ CSP, as deployed; Chromium is Debian's, with the flags that keep it off the netw
 """
 
 import contextlib
+import re
 import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DAPHNE = Path(sys.executable).with_name("daphne")
 START_TIMEOUT = 30.0  # seconds for daphne to answer GET /health/
 STOP_TIMEOUT = 10.0  # seconds for daphne to stop once told, before it is killed
+
+EXCEPTION_LINE = re.compile(r"^[\w.]+(Error|Exception|Warning)\b")
 
 CHROMIUM = "/usr/bin/chromium"
 # Without these Chromium keeps reaching for the network, which this machine does not have.
@@ -96,3 +100,9 @@ def serving(
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(timeout=STOP_TIMEOUT)
+
+
+def server_exceptions(log: Path) -> Counter[str]:
+    """The last line of each traceback daphne logged (such as "...OperationalError: database is locked")."""
+    lines = log.read_text(errors="replace").splitlines()
+    return Counter(line[:160] for line in lines if EXCEPTION_LINE.match(line))

@@ -62,8 +62,15 @@ class Answers:
 
 
 def _send(
-    client: httpx.Client, method: str, url: str, answers: Answers, lock: threading.Lock, **kwargs: object
+    client: httpx.Client,
+    method: str,
+    url: str,
+    answers: Answers,
+    lock: threading.Lock,
+    start: threading.Barrier,
+    **kwargs: object,
 ) -> None:
+    start.wait()
     started = time.monotonic()
     try:
         response = client.request(method, url, **kwargs)  # type: ignore[arg-type]
@@ -78,10 +85,13 @@ def _send(
 
 def at_once(requests: list[tuple[str, str, dict[str, object]]], client: httpx.Client) -> Answers:
     """Send every request at the same time, each on a thread of its own; their answers."""
-    answers, lock = Answers(), threading.Lock()
+    answers, lock, start = Answers(), threading.Lock(), threading.Barrier(len(requests))
     with ThreadPoolExecutor(len(requests)) as pool:
-        for method, url, kwargs in requests:
-            pool.submit(_send, client, method, url, answers, lock, **kwargs)
+        sent = [
+            pool.submit(_send, client, method, url, answers, lock, start, **kwargs) for method, url, kwargs in requests
+        ]
+    for request in sent:
+        request.result()  # a request that failed in an unforeseen way says so
     return answers
 
 
@@ -93,6 +103,13 @@ def site_env(directory: Path, database_url: str | None) -> dict[str, str]:
     else:
         env["SQLITE_PATH"] = str(directory / "db.sqlite3")
     return env
+
+
+def engine_name(database_url: str | None) -> str:
+    """What serves ``database_url``: a fresh SQLite file when it is None."""
+    if not database_url:
+        return "SQLite"
+    return "SQLite (DATABASE_URL)" if database_url.startswith("sqlite") else "PostgreSQL"
 
 
 def start_game(client: httpx.Client) -> tuple[str, dict[str, str]]:
@@ -156,7 +173,7 @@ def locked(directory: Path, database_url: str | None, taps: int, hold: float, ti
         page = client.get(f"/g/{public_id}/").text
         version = re.search(r'data-version="(\d+)"', page)
         assert version, page
-        return Locked(tap_answers, health_answers, int(version[1]), "PostgreSQL" if database_url else "SQLite")
+        return Locked(tap_answers, health_answers, int(version[1]), engine_name(database_url))
 
 
 @contextlib.contextmanager

@@ -3,7 +3,8 @@ the time taken, and the game's public id, e.g. ``POST tap 200 4.2 ms game=Xk3…
 
 The view's name stands for the path, which may hold a secret (a password-reset link's token); nothing is
 taken from the query, the cookies or the headers, so no session id or CSRF token is written. Server errors
-are logged once more, by Django (``django.request``), with their traceback (LOGGING in settings.py).
+are logged once more, by Django (``django.request``), with their traceback (LOGGING in settings.py); a
+client's bad request (``django.security``) is a warning line without one (``ClientFaults``).
 """
 
 import logging
@@ -53,3 +54,16 @@ def game_id(request: HttpRequest) -> str:
     match = request.resolver_match
     public_id = match.kwargs.get("public_id", "") if match is not None else ""
     return public_id if PUBLIC_ID.fullmatch(public_id) else "-"
+
+
+class ClientFaults(logging.Filter):
+    """Django logs a client's bad request (a foreign Host, a body too big or with too many fields) on a
+    ``django.security.*`` logger as an error with its traceback, although it is answered 400 and nothing in
+    the server failed. Written as one warning line: a scanner's requests do not flood the log with tracebacks,
+    and an error with a traceback is always the server's."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name.startswith("django.security.") and record.levelno > logging.WARNING:
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+        return True

@@ -89,6 +89,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Before CommonMiddleware (a foreign Host) and the views: an unreadable form is a 400, never a 500.
+    "games.failures.ReadBodyFirstMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -308,7 +310,8 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
+    "filters": {"client_faults": {"()": "tripeaks_site.request_log.ClientFaults"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line", "filters": ["client_faults"]}},
     "root": {"handlers": ["console"], "level": "INFO"},
     "loggers": {
         "games": {"level": LOG_LEVEL},

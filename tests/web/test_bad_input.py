@@ -55,3 +55,33 @@ def test_a_log_that_no_longer_replays_gets_an_error_page_naming_the_game(
         assert "Start a new game on the same deal" in response.content.decode()
     assert GameRecord.objects.get(pk=game.pk).log == "0"
     assert any(game.public_id in record.getMessage() for record in caplog.records)
+
+
+UNREADABLE_BODIES = {
+    "multipart without its boundary": ("multipart/form-data", b"version=0"),
+    "too big": ("application/x-www-form-urlencoded", b"padding=" + b"x" * 20_000),
+    "too many fields": ("application/x-www-form-urlencoded", b"&".join(b"f%d=1" % number for number in range(200))),
+}
+
+
+@pytest.mark.parametrize("body", UNREADABLE_BODIES)
+@pytest.mark.parametrize(
+    ("where", "path", "host"),
+    [
+        ("a page", "/new/", "127.0.0.1"),
+        ("no page", "/no/such/page/", "127.0.0.1"),
+        ("a foreign host", "/new/", "evil.example"),
+    ],
+)
+def test_a_post_whose_body_cannot_be_read_is_a_400_wherever_it_goes(
+    db: None, body: str, where: str, path: str, host: str
+) -> None:
+    """The error pages check the CSRF token too, which reads the body: read there first, a bad one made a 500."""
+    client = Client(enforce_csrf_checks=True)  # as a real request: the CSRF check reads the body
+    client.get("/new/")
+    content_type, content = UNREADABLE_BODIES[body]
+    token = client.cookies["csrftoken"].value
+    response = client.generic(
+        "POST", path, content, content_type=content_type, headers={"X-CSRFToken": token}, HTTP_HOST=host
+    )
+    assert response.status_code == 400

@@ -83,3 +83,27 @@ def test_an_error_is_logged_once_with_its_traceback(debug: str) -> None:
     assert said.count("a game that does not replay, once") == 1, said
     assert said.count("Traceback") == 1 and said.count("RuntimeError: a bug, once") == 1, said
     assert len(re.findall(r"GET game 500 \d+\.\d ms game=SomeGame0000", said)) == 1, said
+
+
+CLIENT_FAULTS = """
+import logging
+logging.basicConfig(level=logging.INFO)
+import django
+django.setup()
+from django.test import Client
+client = Client(raise_request_exception=False)
+assert client.get("/how-to-play/", HTTP_HOST="evil.example").status_code == 400
+assert client.post("/new/", {"padding": "x" * 20_000}).status_code == 400
+assert client.post("/new/", {f"f{number}": 1 for number in range(200)}).status_code == 400
+"""
+
+
+def test_a_clients_bad_request_is_one_warning_line_without_a_traceback() -> None:
+    """A foreign Host, a body too big, too many fields: the client's fault, not the server's error."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings", "LOG_LEVEL": "INFO"}
+    done = subprocess.run([sys.executable, "-c", CLIENT_FAULTS], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    said = done.stderr
+    assert "Traceback" not in said and " ERROR " not in said, said
+    for name in ("DisallowedHost", "RequestDataTooBig", "TooManyFieldsSent"):
+        assert len(re.findall(rf" WARNING django\.security\.{name} ", said)) == 1, said

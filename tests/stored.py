@@ -1,0 +1,36 @@
+"""The games a server process stored, read straight from its database (the SQLite file or PostgreSQL that
+its environment names), without Django: the benches and the tests that run the real server check what it
+saved from outside, as a second process would."""
+
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
+
+CHUNK = 500  # public ids per query: SQLite caps the parameters of one
+
+
+def _connect(env: Mapping[str, str]) -> tuple[Any, str]:
+    """A DB-API connection to the database ``env`` names, and its parameter placeholder."""
+    url = env.get("DATABASE_URL", "")
+    if url.startswith("postgres"):
+        import psycopg
+
+        return psycopg.connect(url), "%s"
+    path = url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else env["SQLITE_PATH"]
+    return sqlite3.connect(path), "?"
+
+
+def stored_games(env: Mapping[str, str], public_ids: list[str]) -> dict[str, tuple[str, str]]:
+    """Each game's code and log as stored, by public id; games not found are left out."""
+    connection, mark = _connect(env)
+    games: dict[str, tuple[str, str]] = {}
+    try:
+        for start in range(0, len(public_ids), CHUNK):
+            chunk = public_ids[start : start + CHUNK]
+            marks = ", ".join([mark] * len(chunk))
+            query = f"SELECT public_id, code, log FROM games_gamerecord WHERE public_id IN ({marks})"
+            rows = connection.execute(query, chunk).fetchall()
+            games.update((public_id, (code, log)) for public_id, code, log in rows)
+    finally:
+        connection.close()
+    return games
