@@ -68,10 +68,13 @@ def test_move_parts_bench_splits_a_move_into_its_steps(monkeypatch: pytest.Monke
     monkeypatch.delenv("DATABASE_URL", raising=False)  # its own SQLite file, never the suite's database
     out = run_bench("move_parts.py", "--moves", "20")
     assert "trivial view: GET /health/" in out
+    assert "null move: the same POST, no game" in out
     assert "move: htmx POST draw or undo" in out
     for step in ("write: actions.play", "board context", "render of the regions", "the rest: middleware"):
         assert step in out
     assert "the move's own work (write, context, render):" in out
+    assert "× the null move\n" in out
+    assert "target: a move at most 7× /health/ (sqlite) and under 1.6× the null move: " in out
 
 
 def test_levels_bench_grades_deals_times_dealing_and_plays_each_mode() -> None:
