@@ -6,7 +6,9 @@ Starts daphne on a free loopback port with a fresh SQLite database (or DATABASE_
 PostgreSQL). Each player has its own client, session and game and plays what its page offers: a
 playable card, else a draw, else an undo, and a new game once won or blocked. Then the same clients
 fetch GET /health/ for as long. Afterwards each game's stored log is checked against the moves its
-player saw applied. Target: a move costs at most 2× the trivial view; 0 errors, 0 lost, 0 doubled.
+player saw applied. Target (issue 17): the server's CPU per move at most 2.5× its CPU per GET /health/
+(the trivial view); 0 errors, 0 lost, 0 doubled. The ratios of throughput and latency are printed too,
+but they depend on how much of the machine the clients and others leave the server.
 """
 
 import argparse
@@ -37,7 +39,7 @@ PHASE_GRACE = 3 * REQUEST_TIMEOUT + 5  # a player's last step (at most three req
 MAX_STEPS = 1_000_000  # per client and phase: a bound by count besides the deadline
 ERROR_PAUSE = 0.1  # seconds: a failing server is not hammered in a tight loop
 PROGRESS_EVERY = 5.0  # seconds between progress lines
-TARGET_RATIO = 2.0
+TARGET_RATIO = 2.5  # server CPU per move ÷ server CPU per GET /health/
 
 # What the game page (and each htmx answer, as out-of-band fragments) says about the board, besides its version.
 PLAYABLE = re.compile(r'name="position" value="(\d+)" class="card face[^"]*\bplayable\b')
@@ -325,7 +327,9 @@ def report(warm: Stats, moves: Stats, health: Stats, lost: int, doubled: int, ga
     print(f"move cost vs trivial view: {throughput_ratio:.2f}× by throughput, {p50_ratio:.2f}× by p50 latency")
     # Server CPU per answer does not depend on how much of the machine others (and the clients) left the server.
     move_cpu, health_cpu = (1000 * stats.server_cpu / max(1, stats.done) for stats in (moves, health))
+    cpu_ratio = move_cpu / health_cpu if health_cpu else math.nan
     print(f"server CPU per answer: move {move_cpu:.1f} ms (new games included), /health/ {health_cpu:.1f} ms")
+    print(f"server CPU per move / per /health/: {cpu_ratio:.2f}×")
     print(f"games: {moves.games} started in the moves phase (2 requests each, within its time), {games} checked")
     print(f"moves lost: {lost}   moves doubled: {doubled}   errors: {errors.total()}")
     for kind, count in errors.most_common():
@@ -334,9 +338,9 @@ def report(warm: Stats, moves: Stats, health: Stats, lost: int, doubled: int, ga
     print(f"server log: {exceptions.total()} exceptions")
     for line, count in exceptions.most_common(3):
         print(f"  {count}× {line}")
-    met = max(throughput_ratio, p50_ratio) <= TARGET_RATIO and not errors and not lost and not doubled
+    met = cpu_ratio <= TARGET_RATIO and not errors and not lost and not doubled
     verdict = "met" if met else "NOT met"
-    print(f"target: a move costs at most 2× the trivial view; 0 errors, 0 lost, 0 doubled: {verdict}")
+    print(f"target: server CPU per move at most {TARGET_RATIO:g}× /health/'s; 0 errors, 0 lost, 0 doubled: {verdict}")
 
 
 def main() -> None:

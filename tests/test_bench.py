@@ -29,7 +29,8 @@ def test_http_bench_plays_on_daphne_and_loses_nothing(monkeypatch: pytest.Monkey
     assert "trivial view (GET /health/)" in out
     assert "move cost vs trivial view:" in out
     assert "moves lost: 0   moves doubled: 0   errors: 0\n" in out
-    assert "target: a move costs at most 2× the trivial view" in out
+    assert "server CPU per move / per /health/: " in out
+    assert "target: server CPU per move at most 2.5× /health/'s; 0 errors, 0 lost, 0 doubled: " in out
 
 
 def test_solver_bench_prints_both_rules_and_the_winnable_request_times() -> None:
