@@ -187,8 +187,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         set_up_django(Path(folder) / "bench.sqlite3")
-        from games import actions
-        from games.models import GameRecord
+        from games import actions, move_statements
         from games.tables import Table
         from games.views import play
 
@@ -203,9 +202,9 @@ def main() -> None:
         steps = Steps()
         timed = [
             (actions, "play", "write: actions.play"),
-            (actions, "find", "  of which the locked load (SELECT)"),
+            (move_statements, "read_game", "  of which the read (SELECT)"),
             (actions, "replay", "  of which the replay of the log"),
-            (GameRecord, "save", "  of which the save (UPDATE)"),
+            (move_statements, "write_summary", "  of which the conditional write (UPDATE)"),
             (Table, "of", "board context"),  # the viewer's table, then the regions' context: one step
             (Table, "context", "board context"),
             (play, "render", "render of the regions"),
