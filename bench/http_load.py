@@ -6,7 +6,9 @@ Starts daphne on a free loopback port with a fresh SQLite database (or DATABASE_
 PostgreSQL). Each player has its own client, session and game and plays what its page offers: a
 playable card, else a draw, else an undo, and a new game once won or blocked. Then the same clients
 fetch GET /health/ for as long. Afterwards each game's stored log is checked against the moves its
-player saw applied. Target: a move costs at most 2× the trivial view; 0 errors, 0 lost, 0 doubled.
+player saw applied. Target (issue 17): the server's CPU per move at most 2.5× its CPU per GET /health/
+(the trivial view); 0 errors, 0 lost, 0 doubled. The ratios of throughput and latency are printed too,
+but they depend on how much of the machine the clients and others leave the server.
 """
 
 import argparse
@@ -32,7 +34,7 @@ from tests.stored import stored_games
 REQUEST_TIMEOUT = 30.0  # seconds; above SQLite's 20 s wait for the write lock, so a slow move is seen as slow
 PHASE_GRACE = 3 * REQUEST_TIMEOUT + 5  # a player's last step (at most three requests) may outlive the deadline
 PROGRESS_EVERY = 5.0  # seconds between progress lines
-TARGET_RATIO = 2.0
+TARGET_RATIO = 2.5  # server CPU per move ÷ server CPU per GET /health/
 
 
 async def fetch_health(player: Player, stats: Stats, deadline: float) -> None:
@@ -139,7 +141,9 @@ def report(warm: Stats, moves: Stats, health: Stats, check: LogCheck, log: Path)
     print(f"move cost vs trivial view: {throughput_ratio:.2f}× by throughput, {p50_ratio:.2f}× by p50 latency")
     # Server CPU per answer does not depend on how much of the machine others (and the clients) left the server.
     move_cpu, health_cpu = (1000 * stats.server_cpu / max(1, stats.done) for stats in (moves, health))
+    cpu_ratio = move_cpu / health_cpu if health_cpu else math.nan
     print(f"server CPU per answer: move {move_cpu:.1f} ms (new games included), /health/ {health_cpu:.1f} ms")
+    print(f"server CPU per move / per /health/: {cpu_ratio:.2f}×")
     print(
         f"games: {moves.games} started in the moves phase (2 requests each, within its time), {check.games} checked, "
         f"{check.replayed} replay"
@@ -149,9 +153,9 @@ def report(warm: Stats, moves: Stats, health: Stats, check: LogCheck, log: Path)
     for kind, count in errors.most_common():
         print(f"  error {kind}: {count}")
     _common.print_server_log(server_exceptions(log), indent="")
-    met = max(throughput_ratio, p50_ratio) <= TARGET_RATIO and not (errors or lost or doubled)
+    met = cpu_ratio <= TARGET_RATIO and not (errors or lost or doubled)
     verdict = "met" if met else "NOT met"
-    print(f"target: a move costs at most 2× the trivial view; 0 errors, 0 lost, 0 doubled: {verdict}")
+    print(f"target: server CPU per move at most {TARGET_RATIO:g}× /health/'s; 0 errors, 0 lost, 0 doubled: {verdict}")
 
 
 def main() -> None:

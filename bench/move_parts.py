@@ -1,11 +1,17 @@
 """Where a move's CPU time goes, in one process without a server: the whole request through Django's
-middleware beside the trivial view, and the move view's steps timed inside those same requests.
+middleware beside the trivial view and the null move, and the move view's steps timed inside those same
+requests.
 
     .venv/bin/python bench/move_parts.py [--moves N]
 
+The null move (bench/null_move.py) is the same POST through the same middleware, session, CSRF check
+and form, answering the same bytes without touching the game: the floor of a move. Targets (issue 17):
+a move at most 7× /health/ on SQLite, 9× on PostgreSQL, and under 1.6× the null move.
+
 bench/http_load.py weighs a move against /health/ on the real server, under load; this splits the move
 so that a change can be aimed. Means of CPU time (``time.process_time``) per request, on a fresh
-SQLite file; each step is timed where the view calls it, with the caches as a real request leaves them.
+SQLite file (or DATABASE_URL's database, to measure PostgreSQL); each step is timed where the view calls
+it, with the caches as a real request leaves them.
 """
 
 import argparse
@@ -26,18 +32,23 @@ from tests.board_version import board_version
 
 LONGEST_LOG = 200  # then a new game: the logs replayed stay those of a game under way
 FORM = "application/x-www-form-urlencoded"  # as htmx posts
+TARGETS = {"sqlite": 7.0, "postgresql": 9.0}  # a move's CPU at most this many times /health/'s
+NULL_MOVE_TARGET = 1.6  # and under this many times the null move's
 
 
 def set_up_django(database: Path) -> None:
+    """DATABASE_URL's database if set (migrated here), else a fresh SQLite file at ``database``."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tripeaks_site.settings")
     os.environ["SQLITE_PATH"] = str(database)
-    os.environ.pop("DATABASE_URL", None)
     import django
 
     django.setup()
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    from django.conf import settings
+
+    settings.ROOT_URLCONF = "null_move"  # the app's URLs and the null move's (this folder is on sys.path)
 
 
 class Player:
@@ -81,17 +92,27 @@ class Player:
         answer = b"".join(self.handler(environ, lambda status, _headers: statuses.append(status)))
         return int(statuses[0].split()[0]), answer
 
-    def move(self) -> None:
+    def post_action(self, url: str) -> bytes:
         action = "draw" if self.version % 2 == 0 else "undo"  # draw, undo, draw…: the game goes on
         body = f"version={self.version}".encode()
-        status, answer = self.request(
-            "POST", f"{self.game_url}{action}/", body, HX_REQUEST="true", X_CSRFTOKEN=self.token
-        )
+        status, answer = self.request("POST", f"{url}{action}/", body, HX_REQUEST="true", X_CSRFTOKEN=self.token)
         assert status == 200, f"{action}: {status} {answer[:200]!r}"
+        return answer
+
+    def move(self) -> None:
+        import null_move  # once Django is set up (this folder is on sys.path)
+
+        answer = self.post_action(self.game_url)
         self.answer_bytes = len(answer)
         version = board_version(answer.decode())
-        assert version is not None, f"{action}: no board in {answer[:200]!r}"
+        assert version is not None, f"no board in {answer[:200]!r}"
         self.version = version
+        null_move.answer = answer  # the null move answers the latest move's bytes
+
+    def null_move(self) -> None:
+        import null_move
+
+        assert self.post_action(self.game_url.replace("/g/", "/null/", 1)) == null_move.answer
 
 
 class Steps:
@@ -124,6 +145,13 @@ def trivial_view_ms(player: Player, count: int) -> float:
     return (time.process_time() - start) / count * 1000
 
 
+def null_moves_ms(player: Player, count: int) -> float:
+    start = time.process_time()
+    for _ in range(count):
+        player.null_move()
+    return (time.process_time() - start) / count * 1000
+
+
 def moves_ms(player: Player, count: int, steps: Steps | None = None) -> float:
     total = 0.0
     for _ in range(count):
@@ -139,28 +167,44 @@ def moves_ms(player: Player, count: int, steps: Steps | None = None) -> float:
     return total / count * 1000
 
 
+def database_vendor() -> str:
+    from django.db import connection
+
+    return connection.vendor
+
+
+def database_label() -> str:
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        return "SQLite, fresh file"
+    return f"{connection.display_name} {connection.settings_dict['NAME']}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=2000, help="timed requests of each kind (default 2,000)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         set_up_django(Path(folder) / "bench.sqlite3")
-        from games import actions
-        from games.models import GameRecord
+        from games import actions, move_statements
         from games.tables import Table
         from games.views import play
 
         player = Player()
         moves_ms(player, 50)  # warm: templates compiled, caches filled
         trivial_view_ms(player, 50)
+        null_moves_ms(player, 50)
         health = statistics.median(trivial_view_ms(player, args.moves // 5) for _ in range(5))
+        null = statistics.median(null_moves_ms(player, args.moves // 5) for _ in range(5))
         move = statistics.median(moves_ms(player, args.moves // 5) for _ in range(5))
+        vendor = database_vendor()
         steps = Steps()
         timed = [
             (actions, "play", "write: actions.play"),
-            (actions, "find", "  of which the locked load (SELECT)"),
+            (move_statements, "read_game", "  of which the read (SELECT)"),
             (actions, "replay", "  of which the replay of the log"),
-            (GameRecord, "save", "  of which the save (UPDATE)"),
+            (move_statements, "write_summary", "  of which the conditional write (UPDATE)"),
             (Table, "of", "board context"),  # the viewer's table, then the regions' context: one step
             (Table, "context", "board context"),
             (play, "render", "render of the regions"),
@@ -168,9 +212,11 @@ def main() -> None:
         for owner, name, label in timed:
             steps.time(owner, name, label)
         timed_move = moves_ms(player, args.moves, steps)
-    print(f"one process, no server, SQLite; Python {sys.version.split()[0]}; CPU per request, {args.moves} requests")
+    python = sys.version.split()[0]
+    print(f"one process, no server, {database_label()}; Python {python}; CPU per request, {args.moves} requests")
     print(f"{'':44}{'ms':>8}")
     print(f"{'trivial view: GET /health/':44}{health:8.3f}")
+    print(f"{'null move: the same POST, no game':44}{null:8.3f}")
     print(f"{'move: htmx POST draw or undo':44}{move:8.3f}   (answer {player.answer_bytes:,} bytes)")
     print(f"of a move, timed inside it ({timed_move:.3f} ms with the timers):")
     for label in dict.fromkeys(label for _, _, label in timed):
@@ -179,6 +225,13 @@ def main() -> None:
     own_ms = own / args.moves * 1000
     print(f"  {'the rest: middleware, session, CSRF, form':42}{timed_move - own_ms:8.3f}")
     print(f"the move's own work (write, context, render): {own_ms:.2f} ms, {own_ms / health:.1f}× the trivial request")
+    target = TARGETS.get(vendor, TARGETS["postgresql"])
+    met = move / health <= target and move / null < NULL_MOVE_TARGET
+    print(f"a move: {move / health:.1f}× /health/, {move / null:.2f}× the null move")
+    print(
+        f"target: a move at most {target:g}× /health/ ({vendor}) and under {NULL_MOVE_TARGET:g}× the null move: "
+        + ("met" if met else "NOT met")
+    )
 
 
 if __name__ == "__main__":

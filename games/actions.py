@@ -1,8 +1,9 @@
 """Everything that changes a game goes through here: validate, write, then notify on commit.
 
-Views parse the request and call one of these functions; ``play`` loads the game, replays its
-log through the engine, applies the action and saves, inside one transaction; once it commits,
-the game's live pages hear of it (live/events.py).
+Views parse the request and call one of these functions; ``play`` reads the game, replays its
+log through the engine, applies the action and writes it back only if no other action was written
+meanwhile (an optimistic write: one conditional UPDATE, no lock held while the engine works); once
+it is written, the game's live pages hear of it (live/events.py).
 """
 
 import contextlib
@@ -14,13 +15,13 @@ from datetime import date
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.db import OperationalError, connection, transaction
+from django.db import OperationalError, connection
 from django.db.models import QuerySet
 from django.http import Http404
 
 import engine
 
-from . import clock, daily, deals
+from . import clock, daily, deals, move_statements
 from .live import events
 from .models import FREE_GAME, GameRecord
 from .players import Player
@@ -85,32 +86,33 @@ _sqlite_writer = threading.Lock()
 
 
 @contextlib.contextmanager
-def writing() -> Iterator[None]:
-    """A transaction that may write. SQLite has one writer at a time and makes the others sleep
-    and retry (in steps of up to 100 ms); queueing this process's writers on a lock instead keeps
-    moves fast under load. PostgreSQL needs no lock: the row lock in ``play`` orders writers.
+def writers_turn() -> Iterator[None]:
+    """This process's turn to write. SQLite has one writer at a time and makes the others sleep and
+    retry (in steps of up to 100 ms); queueing this process's writers on a lock instead keeps moves
+    fast under load. PostgreSQL needs no lock: it orders the writers of a row itself.
 
     The wait for that lock is bounded as SQLite's own wait is (``DATABASE_TIMEOUT``): while another
     process holds the database, each writer gives up after seconds (a 503, failures.py) instead of
     queueing behind the others, one timeout after another."""
     if connection.vendor != "sqlite":
-        with transaction.atomic():
-            yield
+        yield
         return
     if not _sqlite_writer.acquire(timeout=settings.DATABASE_TIMEOUT):
         raise OperationalError("database is locked: this process's writers waited for it too long")
     try:
-        with transaction.atomic():
-            yield
+        yield
     finally:
         _sqlite_writer.release()
+
+
+NO_GAME = "No game with this address."
 
 
 def find(records: QuerySet[GameRecord], public_id: str) -> GameRecord:
     try:
         return records.get(public_id=public_id)
     except GameRecord.DoesNotExist:
-        raise Http404("No game with this address.") from None
+        raise Http404(NO_GAME) from None
 
 
 def replay(record: GameRecord) -> engine.Game:
@@ -128,23 +130,31 @@ def load(public_id: str) -> tuple[GameRecord, engine.Game]:
 
 
 def play(public_id: str, player: Player, action: engine.Action, version: int, position: int | None = None) -> Outcome:
-    """Apply one action if ``version`` is the game's current version; lock the row meanwhile.
+    """Apply one action if ``version`` is the game's current version.
 
-    A stale or repeated POST (double tap, two tabs) applies nothing: its version is no longer current.
+    A stale or repeated POST (double tap, two tabs) applies nothing: its version is no longer current,
+    either when the game is read or when it is written (another action was written in between: the
+    write finds a log other than the one read, and the player is shown the game as it now stands).
     """
-    with writing():
-        record = find(GameRecord.objects.select_for_update(), public_id)
-        if not record.is_owned_by(player):
-            raise PermissionDenied("Only the player who started this game can play it.")
-        game = replay(record)
-        if version != record.version:
-            return Outcome(record, game, stale=True)
-        try:
-            game.act(action, position)
-        except engine.IllegalMove as refused:
-            return Outcome(record, game, refused=refused.reason)
-        record.take_summary(game)
-        record.save(update_fields=GameRecord.SUMMARY_FIELDS)
+    record = move_statements.read_game(public_id)
+    if record is None:
+        raise Http404(NO_GAME)
+    if not record.is_owned_by(player):
+        raise PermissionDenied("Only the player who started this game can play it.")
+    game = replay(record)
+    if version != game.version:
+        return Outcome(record, game, stale=True)
+    try:
+        game.act(action, position)
+    except engine.IllegalMove as refused:
+        return Outcome(record, game, refused=refused.reason)
+    read_log = record.log
+    record.take_summary(game)
+    with writers_turn():
+        written = move_statements.write_summary(record, read_log)
+    if not written:
+        record, game = load(public_id)
+        return Outcome(record, game, stale=True)
     if game.status is not engine.Status.PLAYING or record.analysed:
         analyse(record, game)
     events.announce(record, game)  # after the analysis, which the watchers' board shows at the end

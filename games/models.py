@@ -167,6 +167,7 @@ class GameRecord(models.Model):
     def take_summary(self, game: engine.Game) -> None:
         """Take the log and the summary from the replayed game (the caller saves)."""
         now = timezone.now()
+        self.updated = now
         if game.version and self.first_action_at is None:
             self.first_action_at = now
         self.log = game.log

@@ -30,7 +30,8 @@ def test_http_bench_plays_on_daphne_and_loses_nothing(monkeypatch: pytest.Monkey
     assert "trivial view (GET /health/)" in out
     assert "move cost vs trivial view:" in out
     assert "moves lost: 0   moves doubled: 0   errors: 0\n" in out
-    assert "target: a move costs at most 2× the trivial view" in out
+    assert "server CPU per move / per /health/: " in out
+    assert "target: server CPU per move at most 2.5× /health/'s; 0 errors, 0 lost, 0 doubled: " in out
 
 
 def test_solver_bench_prints_both_rules_and_the_winnable_request_times() -> None:
@@ -69,10 +70,13 @@ def test_move_parts_bench_splits_a_move_into_its_steps(monkeypatch: pytest.Monke
     monkeypatch.delenv("DATABASE_URL", raising=False)  # its own SQLite file, never the suite's database
     out = run_bench("move_parts.py", "--moves", "20")
     assert "trivial view: GET /health/" in out
+    assert "null move: the same POST, no game" in out
     assert "move: htmx POST draw or undo" in out
     for step in ("write: actions.play", "board context", "render of the regions", "the rest: middleware"):
         assert step in out
     assert "the move's own work (write, context, render):" in out
+    assert "× the null move\n" in out
+    assert "target: a move at most 7× /health/ (sqlite) and under 1.6× the null move: " in out
 
 
 def test_levels_bench_grades_deals_times_dealing_and_plays_each_mode() -> None:

@@ -1,11 +1,12 @@
-"""Integrity under concurrency: two requests that post the same version of a game race for its
-row; exactly one action applies and the other is answered as stale. Runs on SQLite (WAL and
-IMMEDIATE transactions) and on PostgreSQL (SELECT … FOR UPDATE) alike.
+"""Integrity under concurrency: requests that post the same version of a game race for its row;
+exactly one action applies and the others are answered as stale. Runs on SQLite and on PostgreSQL
+(DATABASE_URL) alike: each thread has its own connection, as each of the server's request threads has.
 
 Also the sequential cases: a double tap applies once, a stale page gets the current board."""
 
 import threading
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 from django.conf import settings
@@ -22,6 +23,8 @@ from .helpers_play import codes_in_order, post_action, shown_version, start_game
 
 CODE = "TP1-E-AAAAAAA"
 ROUNDS = 20  # draws: the stock holds 23
+CROWD = 12  # tabs posting the same action at once
+CROWD_ROUNDS = 6  # draw, undo, draw…
 
 
 def race[T](*calls: Callable[[], T]) -> list[T]:
@@ -56,11 +59,16 @@ def owner_of(public_id: str) -> Player:
     return Player(user_id=game.user_id, token=game.player_token)
 
 
+def tabs(owner: Client, count: int) -> list[Client]:
+    """Clients sending the owner's session cookie: tabs of the same player."""
+    clients = [Client() for _ in range(count)]
+    for tab in clients:
+        tab.cookies[settings.SESSION_COOKIE_NAME] = owner.cookies[settings.SESSION_COOKIE_NAME].value
+    return clients
+
+
 def twin_clients(owner: Client) -> tuple[Client, Client]:
-    """Two clients sending the owner's session cookie: two tabs of the same player."""
-    first, second = Client(), Client()
-    for twin in (first, second):
-        twin.cookies[settings.SESSION_COOKIE_NAME] = owner.cookies[settings.SESSION_COOKIE_NAME].value
+    first, second = tabs(owner, 2)
     return first, second
 
 
@@ -104,6 +112,24 @@ def test_two_tabs_posting_the_same_version_with_htmx_get_200_and_409() -> None:
         # Both show the game as it stands after the one action that applied.
         assert [shown_version(r.content.decode()) for r in responses] == [version + 1, version + 1]
         assert stored(public_id).log == "+" * (version + 1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_many_tabs_posting_the_same_action_at_once_apply_it_exactly_once_and_the_others_get_409() -> None:
+    owner = Client()
+    public_id = start_game(owner, CODE)
+    crowd = tabs(owner, CROWD)
+    expected = engine.Game.new(engine.GameCode.parse(CODE))
+    for version in range(CROWD_ROUNDS):
+        action = ("draw", "undo")[version % 2]
+        responses = race(*(partial(post_action, tab, public_id, action, version, htmx=True) for tab in crowd))
+
+        assert sorted(r.status_code for r in responses) == [200] + [409] * (CROWD - 1)
+        expected.act(action)
+        game = stored(public_id)
+        assert (game.log, game.version, game.moves) == (expected.log, version + 1, expected.moves)
+        # Every tab is shown the game as it stands after the one action that applied.
+        assert {shown_version(r.content.decode()) for r in responses} == {version + 1}
 
 
 @pytest.mark.django_db(transaction=True)
