@@ -85,12 +85,13 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "tripeaks_site.request_log.RequestLog",  # first: it times the others and logs the status sent
+    # Before anything asks for the host (the redirect to HTTPS, CommonMiddleware) or reads the form: an
+    # unreadable form is a 400, never a 500 from the CSRF check that Django's error pages make.
+    "games.failures.ReadBodyFirstMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    # Before CommonMiddleware (a foreign Host) and the views: an unreadable form is a 400, never a 500.
-    "games.failures.ReadBodyFirstMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

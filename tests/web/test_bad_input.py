@@ -1,5 +1,7 @@
 """Bad input always gets a clear error and changes nothing."""
 
+from typing import Any
+
 import pytest
 from django.test import Client
 
@@ -57,6 +59,7 @@ def test_a_log_that_no_longer_replays_gets_an_error_page_naming_the_game(
     assert any(game.public_id in record.getMessage() for record in caplog.records)
 
 
+FORM = "application/x-www-form-urlencoded"
 UNREADABLE_BODIES = {
     "multipart without its boundary": ("multipart/form-data", b"version=0"),
     "too big": ("application/x-www-form-urlencoded", b"padding=" + b"x" * 20_000),
@@ -73,15 +76,28 @@ UNREADABLE_BODIES = {
         ("a foreign host", "/new/", "evil.example"),
     ],
 )
+@pytest.mark.parametrize("tls_proxy", [False, True], ids=["direct", "behind a TLS proxy"])
 def test_a_post_whose_body_cannot_be_read_is_a_400_wherever_it_goes(
-    db: None, body: str, where: str, path: str, host: str
+    db: None, settings: Any, body: str, where: str, path: str, host: str, tls_proxy: bool
 ) -> None:
-    """The error pages check the CSRF token too, which reads the body: read there first, a bad one made a 500."""
+    """The error pages check the CSRF token too, which reads the body: read there first, a bad one made a 500.
+
+    Behind a TLS proxy, the redirect to HTTPS asks for the host first: a foreign one is a 400 before any view."""
+    settings.SECURE_SSL_REDIRECT = tls_proxy  # a plain-HTTP request is sent on to HTTPS
     client = Client(enforce_csrf_checks=True)  # as a real request: the CSRF check reads the body
-    client.get("/new/")
+    client.get("/new/", secure=True)
     content_type, content = UNREADABLE_BODIES[body]
     token = client.cookies["csrftoken"].value
     response = client.generic(
         "POST", path, content, content_type=content_type, headers={"X-CSRFToken": token}, HTTP_HOST=host
     )
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_a_foreign_host_behind_a_tls_proxy_is_a_400(db: None, settings: Any, method: str) -> None:
+    """The redirect to HTTPS asks for the host before the session exists: the 400 page does without it."""
+    settings.SECURE_SSL_REDIRECT = True
+    response = Client().generic(method, "/new/", b"code=x", content_type=FORM, HTTP_HOST="evil.example")
+    assert response.status_code == 400
+    assert "The request could not be understood." in response.content.decode()
