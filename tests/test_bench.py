@@ -121,6 +121,15 @@ def test_fuzz_bench_prints_the_status_histogram(fresh_sqlite: None) -> None:
     assert "SQLite, 20 fuzzed requests (seed 1)" in out and "  answers: " in out and "  5xx: 0\n" in out
 
 
+def test_abuse_bench_prints_what_each_flood_was_served(fresh_sqlite: None) -> None:
+    out = run_bench(
+        "abuse.py", "--games", "2", "--hints", "1", "--sockets", "1", "--wrong-passwords", "1", "--guesses", "1"
+    )
+    assert "SQLite, one daphne process, the default limits" in out
+    assert "  new games by one player: 2 sent, 2 served, 0 refused (Retry-After - s), other answers: none\n" in out
+    assert "  live sockets: 1 sent, 1 served, 0 refused" in out and "server log: 0 exceptions" in out
+
+
 def test_redis_outage_bench_plays_with_redis_down_and_frozen() -> None:
     out = run_bench("redis_outage.py", "--moves", "3")
     for state in ("down", "frozen"):

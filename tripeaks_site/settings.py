@@ -205,7 +205,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "tripeaks",
+            "KEY_PREFIX": os.getenv("CACHE_KEY_PREFIX", "") or "tripeaks",  # sites sharing one Redis keep apart
             "OPTIONS": {"socket_timeout": REDIS_TIMEOUT, "socket_connect_timeout": REDIS_TIMEOUT},
         }
     }
