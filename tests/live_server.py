@@ -5,6 +5,7 @@ CSP, as deployed; Chromium is Debian's, with the flags that keep it off the netw
 """
 
 import contextlib
+import os
 import re
 import socket
 import subprocess
@@ -12,6 +13,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -83,8 +85,13 @@ def _wait_until_up(server: subprocess.Popen[bytes], url: str, log: Path | None) 
 def serving(
     env: Mapping[str, str] | None = None, port: int | None = None, log: Path | None = None
 ) -> Iterator[LiveServer]:
-    """daphne as a subprocess (its output in ``log``, if given), stopped however the caller ends."""
+    """daphne as a subprocess (its output in ``log``, if given), stopped however the caller ends.
+
+    Its abuse limits count apart from every other server's (a cache key prefix of its own, unless ``env``
+    sets one): with Redis, the whole suite's requests come from one address, and earlier runs' counts stay."""
     port = port or free_port()
+    env = {**(os.environ if env is None else env)}
+    env.setdefault("CACHE_KEY_PREFIX", f"test-{uuid.uuid4().hex}")
     command = [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "tripeaks_site.asgi:application"]
     with contextlib.ExitStack() as files:
         output = files.enter_context(log.open("wb")) if log else subprocess.DEVNULL
