@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 
 from games.limits import TOO_MANY
 from tests import outages
-from tests.live_server import LiveServer, prepare_site, server_exceptions, serving
+from tests.live_server import LiveServer, prepare_site, run_apart, server_exceptions, serving
 
 TIMEOUT = 60.0  # seconds a request may wait for its answer
 GAME_PATH = re.compile(r"/g/([\w-]+)/")
@@ -151,7 +151,7 @@ def sockets(server: LiveServer, client: httpx.Client, address: str, count: int) 
             else:
                 flood.refused += 1
 
-    asyncio.run(open_all())
+    run_apart(open_all())
     return flood
 
 

@@ -20,7 +20,7 @@ import httpx
 
 from tests import outages
 from tests.http_players import Acknowledged, LogCheck, Player, Stats, check_logs, play
-from tests.live_server import free_port, prepare_site, server_exceptions, serving
+from tests.live_server import free_port, prepare_site, run_apart, server_exceptions, serving
 from tests.stored import stored_games
 
 REQUEST_TIMEOUT = 30.0  # seconds
@@ -90,7 +90,7 @@ def crash(directory: Path, database_url: str | None, players: int, kills: int, i
     server = Restarted(env, directory)
     with server.lives:
         server.start()
-        stats, acknowledged = asyncio.run(play_through_kills(server, players, kills, interval))
+        stats, acknowledged = run_apart(play_through_kills(server, players, kills, interval))
     check = check_logs(acknowledged, stored_games(env, list(acknowledged)))
     exceptions = sum((server_exceptions(log) for log in server.logs), Counter[str]())
     return Crash(outages.engine_name(database_url), kills, check, stats, exceptions)

@@ -4,6 +4,7 @@ daphne runs the ASGI application on a free loopback port, with the collected sta
 CSP, as deployed; Chromium is Debian's, with the flags that keep it off the network.
 """
 
+import asyncio
 import contextlib
 import os
 import re
@@ -15,9 +16,11 @@ import urllib.error
 import urllib.request
 import uuid
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Coroutine, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DAPHNE = Path(sys.executable).with_name("daphne")
@@ -113,3 +116,10 @@ def server_exceptions(log: Path) -> Counter[str]:
     """The last line of each traceback daphne logged (such as "...OperationalError: database is locked")."""
     lines = log.read_text(errors="replace").splitlines()
     return Counter(line[:160] for line in lines if EXCEPTION_LINE.match(line))
+
+
+def run_apart[T](coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` on a thread of its own: in a whole-suite run, Playwright's sync API keeps an event loop
+    running on the main thread, where ``asyncio.run`` refuses to start another."""
+    with ThreadPoolExecutor(1) as runner:
+        return runner.submit(asyncio.run, coroutine).result()

@@ -20,7 +20,6 @@ import os
 import re
 import signal
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -31,7 +30,7 @@ from websockets.exceptions import ConnectionClosed
 
 import engine
 from deploy import cluster
-from tests.live_server import prepare_site
+from tests.live_server import prepare_site, run_apart
 
 pytestmark = pytest.mark.skipif(
     not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
@@ -202,9 +201,7 @@ async def scenario(running: cluster.Cluster) -> None:
 
 
 def test_a_game_goes_on_through_nginx_when_one_daphne_process_dies_mid_game(two_processes: cluster.Cluster) -> None:
-    # On a thread of its own: in a whole-suite run, Playwright's sync API keeps an event loop on this one.
-    with ThreadPoolExecutor(1) as runner:
-        runner.submit(asyncio.run, scenario(two_processes)).result()
+    run_apart(scenario(two_processes))
 
 
 def test_nginx_serves_the_static_files_itself(two_processes: cluster.Cluster) -> None:

@@ -11,14 +11,13 @@ import json
 import os
 import re
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from tests.live_server import LiveServer, prepare_site, serving
+from tests.live_server import LiveServer, prepare_site, run_apart, serving
 
 CHURN = 300
 AT_ONCE = 50  # sockets opening together
@@ -94,9 +93,7 @@ def test_sockets_closed_at_any_moment_give_their_seats_back_and_log_no_error(
     server: tuple[LiveServer, Path],
 ) -> None:
     live, log = server
-    # On a thread of its own: in a whole-suite run, Playwright's sync API keeps an event loop on this one.
-    with ThreadPoolExecutor(1) as runner:
-        phantoms = runner.submit(asyncio.run, churn(live)).result()
+    phantoms = run_apart(churn(live))
     assert phantoms == 0
     said = log.read_text(errors="replace")
     for sign in ("Traceback", " ERROR ", "took too long to shut down"):

@@ -10,14 +10,13 @@ import json
 import os
 import re
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 import engine
-from tests.live_server import LiveServer, prepare_site, serving
+from tests.live_server import LiveServer, prepare_site, run_apart, serving
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("REDIS_URL"),
@@ -90,6 +89,4 @@ async def scenario(first: LiveServer, second: LiveServer) -> None:
 def test_a_watcher_on_one_process_hears_every_action_played_through_the_other(
     two_servers: tuple[LiveServer, LiveServer],
 ) -> None:
-    # On a thread of its own: in a whole-suite run, Playwright's sync API keeps an event loop on this one.
-    with ThreadPoolExecutor(1) as runner:
-        runner.submit(asyncio.run, scenario(*two_servers)).result()
+    run_apart(scenario(*two_servers))

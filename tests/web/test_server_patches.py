@@ -4,7 +4,7 @@ patch to adapt (or drop, once the library does as well itself) before re-measuri
 
 import asyncio
 import threading
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from importlib.util import find_spec
 from pathlib import Path
@@ -27,6 +27,7 @@ from django.urls import path
 from twisted.internet import asyncioreactor, posixbase, ssl, tcp
 from twisted.internet.protocol import Protocol
 
+from tests.live_server import run_apart
 from tripeaks_site.server import eager_writes
 from tripeaks_site.server.threads import ReusedThreads
 
@@ -282,20 +283,13 @@ async def get(app: Any, url: str) -> int:
     return int(sent[0]["status"])
 
 
-def run_apart[T](body: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """Run ``body`` in an event loop of its own, on a thread of its own: the browser tests' Playwright may
-    hold a running loop in the test's thread."""
-    with ThreadPoolExecutor(max_workers=1) as runner:
-        return runner.submit(asyncio.run, body()).result()
-
-
 def test_requests_take_turns_on_a_fixed_set_of_threads_each_keeping_its_connection(django_asgi: ASGIHandler) -> None:
     app = ReusedThreads(django_asgi, threads=2)
 
     async def many() -> list[int]:
         return await asyncio.gather(*(get(app, "/where/") for _ in range(10)))
 
-    assert run_apart(many) == [200] * 10
+    assert run_apart(many()) == [200] * 10
     threads = {name for name, _ in seen}
     assert len(seen) == 10 and len(threads) <= 2 and all(name.startswith("request-") for name in threads), changed(
         what=f"the views ran on threads {sorted(threads)[:3]}…, not on the executor of the ThreadSensitiveContext "
@@ -316,7 +310,7 @@ def test_django_alone_starts_a_thread_for_each_request(django_asgi: ASGIHandler)
         for _ in range(3):
             await get(django_asgi, "/where/")
 
-    run_apart(one_by_one)
+    run_apart(one_by_one())
     threads = [name for name, _ in seen]
     assert len(set(threads)) == 3, changed(
         what=f"ASGIHandler ran three requests on the threads {threads}, no longer one new thread each",
@@ -335,7 +329,7 @@ def test_a_thread_sensitive_context_runs_sync_code_on_the_executor_it_is_given()
     what = "ThreadSensitiveContext(executor=...) no longer runs the thread-sensitive calls inside it, nested "
     what += "contexts' included, on the given executor"
     try:
-        name = run_apart(inside)
+        name = run_apart(inside())
     except TypeError as error:
         pytest.fail(changed(what=f"{what} ({error})", **ASGIREF_CHANGED))
     finally:
