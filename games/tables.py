@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.http import HttpRequest
+from django.urls import reverse
 
 import engine
 
@@ -39,6 +40,11 @@ class Table:
         """Ring the cards that fit the waste: as the player chose, and in Easy games unless they turned it off."""
         easy = self.record.level == engine.Level.EASY
         return self.preferences.highlight_playable or (easy and self.preferences.highlight_in_easy)
+
+    @cached_property
+    def url(self) -> str:
+        """The game page's URL; its actions' URLs continue it (templatetags/play_area.py)."""
+        return reverse("game", args=[self.record.public_id])
 
     @cached_property
     def board(self) -> Board:

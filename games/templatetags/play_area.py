@@ -5,13 +5,12 @@ draws the peaks, the stock and the waste, and the owner's Undo and Teach me; ``{
 Written in Python rather than template nodes: they are drawn after every move, and through the
 template engine they took most of a move's rendering (issue 17). The region's frame and the end
 overlays, drawn once a game, stay in the template. Every value written is a number, a URL of the
-game's, the CSRF token, or escaped; the whitespace is the template's own, kept byte for byte
-(tests/web/test_board_golden.py). Every action form is a plain form; static/js/tripeaks.js queues the
-ones marked data-queue and sends them in order.
+game's, the CSRF token, or escaped (translations too: they are data); the whitespace is the template's
+own, kept byte for byte (tests/web/test_board_golden.py). Every action form is a plain form;
+static/js/tripeaks.js queues the ones marked data-queue and sends them in order.
 """
 
 from django import template
-from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
@@ -67,7 +66,7 @@ def _stock(context: template.Context, board: Board, fields: str) -> str:
     badge = f'<span class="badge" aria-hidden="true">{count}</span>'
     if not fields:
         label = ngettext("Stock: %(count)s card", "Stock: %(count)s cards", count) % {"count": count}
-        return f'\n        <span class="card back" role="img" aria-label="{label}">{badge}</span>\n        '
+        return f'\n        <span class="card back" role="img" aria-label="{escape(label)}">{badge}</span>\n        '
     hinted = " hinted" if context.get("hint_draw") else ""
     disabled = "" if count and not board.won else "disabled"
     draw = ngettext("Draw (%(count)s card left)", "Draw (%(count)s cards left)", count) % {"count": count}
@@ -76,7 +75,7 @@ def _stock(context: template.Context, board: Board, fields: str) -> str:
         f"          {fields}\n"
         f'          <button type="submit" class="card back stock-button{hinted}" data-action="draw"'
         f' aria-keyshortcuts="D" {disabled}>\n'
-        f'            <span class="visually-hidden">{draw}</span>\n'
+        f'            <span class="visually-hidden">{escape(draw)}</span>\n'
         f"            {badge}\n"
         "          </button>\n"
         "        </form>\n        "
@@ -109,7 +108,9 @@ def hint_form(context: template.Context) -> SafeString:
 
 
 def _url(context: template.Context, name: str) -> str:
-    return escape(reverse(name, args=[context["table"].record.public_id]))
+    """The URL of the game's action ``name`` ("tap", "draw", "undo", "hint"): the game's own URL and the
+    action's name, as games/urls.py lays them (tests/web/test_regions.py checks it against ``reverse``)."""
+    return escape(f"{context['table'].url}{name}/")
 
 
 def _version_fields(context: template.Context) -> str:

@@ -4,6 +4,7 @@ logging in, which gives the session a new key) reaches nothing but what anyone m
 import pprint
 import time
 from dataclasses import dataclass
+from datetime import timedelta
 from http.cookies import SimpleCookie
 from typing import Any
 
@@ -13,6 +14,7 @@ from django.conf import settings as site_settings
 from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 from django.test import Client
+from django.utils import timezone
 
 from games.models import GameRecord
 from games.players import TOKEN_SESSION_KEY
@@ -206,3 +208,19 @@ def test_reading_how_to_play_again_does_not_write_the_session(client: Client, dj
     with django_assert_num_queries(1) as queries:  # the session is read, not saved again
         client.get("/how-to-play/")
     assert queries.captured_queries[0]["sql"].startswith("SELECT")
+
+
+@pytest.mark.django_db
+def test_a_session_is_read_by_one_hand_written_select_until_it_expires(django_assert_num_queries: Any) -> None:
+    """tripeaks_site/sessions.py reads what Django's own session store reads, by its own statement."""
+    kept = SessionStore()
+    kept[TOKEN_SESSION_KEY] = "kept"
+    kept.set_expiry(60)
+    kept.save()
+    with django_assert_num_queries(1) as queries:
+        assert SessionStore(kept.session_key).load() == {TOKEN_SESSION_KEY: "kept", "_session_expiry": 60}
+    assert queries.captured_queries[0]["sql"].startswith('SELECT "session_data" FROM "django_session"')
+    Session.objects.filter(pk=kept.session_key).update(expire_date=timezone.now() - timedelta(seconds=1))
+    expired = SessionStore(kept.session_key)
+    assert expired.load() == {}
+    assert expired.session_key is None  # saved, it gets a new key: the expired one is never reused
