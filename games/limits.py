@@ -63,10 +63,15 @@ class Limits:
 
 
 def address_block(address: str | None) -> str | None:
-    """The client's address as counted: an IPv6 one by its /64 network; None if there is none (a Unix socket)."""
-    if not address:
+    """The client's address as counted: an IPv6 one by its /64 network, an IPv4 one however it came (a
+    dual-stack socket gives it as ``::ffff:a.b.c.d``); None if there is none (a Unix socket) or it is no address."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
         return None
-    network = ipaddress.ip_network(f"{address}/{64 if ':' in address else 32}", strict=False)
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
+        ip = ip.ipv4_mapped
+    network = ipaddress.ip_network(f"{ip}/{64 if ip.version == 6 else 32}", strict=False)
     return f"ip:{network.network_address}"
 
 
@@ -82,14 +87,20 @@ def by_player(request: HttpRequest, view_kwargs: Mapping[str, Any]) -> str | Non
     return f"player:{player.token}" if player.token else None
 
 
-def by_game(request: HttpRequest, view_kwargs: Mapping[str, Any]) -> str:
-    return f"game:{view_kwargs['public_id']}"
+def by_game_and_asker(request: HttpRequest, view_kwargs: Mapping[str, Any]) -> str | None:
+    """The game, for one player (or one address): a watcher asking again and again spends only their own hints."""
+    asker = by_player(request, view_kwargs) or by_address(request, view_kwargs)
+    return f"game:{view_kwargs['public_id']}:{asker}" if asker else None
 
 
-def by_user_name(request: HttpRequest, view_kwargs: Mapping[str, Any]) -> str | None:
-    """The account a log-in or sign-up names, however its case is written."""
-    name = request.POST.get("username", "").strip().casefold()
-    return f"name:{name}" if name else None
+def by_account_and_address(request: HttpRequest, view_kwargs: Mapping[str, Any]) -> str | None:
+    """The account an attempt names (a log-in's or sign-up's user name in any case, a reset's e-mail, or the
+    signed-in player changing their password), from this address: a guesser elsewhere cannot lock its owner out."""
+    name = (request.POST.get("username") or request.POST.get("email") or "").strip().casefold()
+    if not name and request.user.is_authenticated:
+        name = f"#{request.user.pk}"
+    address = by_address(request, view_kwargs)
+    return f"name:{name}:{address}" if name and address else None
 
 
 NEW_GAMES = Limits(
@@ -97,13 +108,17 @@ NEW_GAMES = Limits(
     gettext_lazy("You have started many games in a short time."),
 )
 HINTS = Limits(
-    (Counter("LIMIT_HINTS_PER_GAME", by_game), Counter("LIMIT_HINTS_PER_IP", by_address)),
+    (Counter("LIMIT_HINTS_PER_GAME", by_game_and_asker), Counter("LIMIT_HINTS_PER_IP", by_address)),
     gettext_lazy("You have asked for many hints in a short time."),
     methods=frozenset({"GET"}),
 )
 SIGN_INS = Limits(
-    (Counter("LIMIT_SIGN_INS_PER_ACCOUNT", by_user_name), Counter("LIMIT_SIGN_INS_PER_IP", by_address)),
+    (Counter("LIMIT_SIGN_INS_PER_ACCOUNT", by_account_and_address), Counter("LIMIT_SIGN_INS_PER_IP", by_address)),
     gettext_lazy("Too many attempts to log in or sign up."),
+)
+PASSWORDS = Limits(  # a change checks the old password (hashing), a reset sends a mail: counted as sign-ins
+    SIGN_INS.counters,
+    gettext_lazy("Too many attempts to change or reset a password."),
 )
 
 

@@ -30,6 +30,7 @@ pytestmark = pytest.mark.django_db
 NEW_GAMES = "You have started many games in a short time."
 HINTS = "You have asked for many hints in a short time."
 SIGN_INS = "Too many attempts to log in or sign up."
+PASSWORDS = "Too many attempts to change or reset a password."
 PASSWORD = "tri-peaks-2026-secret"
 
 
@@ -150,25 +151,26 @@ def logged_in(client: Client) -> bool:
     return "_auth_user_id" in client.session
 
 
-def test_log_in_attempts_per_account_from_any_address(settings: Settings, clock: Clock) -> None:
+def test_log_in_attempts_per_account_from_one_address_never_lock_its_owner_out(
+    settings: Settings, clock: Clock
+) -> None:
     settings.LIMIT_SIGN_INS_PER_ACCOUNT = "5/15m"
     User.objects.create_user("bob", password=PASSWORD)
-    for number in range(5):  # a guesser changing address after each try
-        wrong = from_address(f"203.0.113.{number}").post("/accounts/login/", {"username": "bob", "password": "x"})
-        assert wrong.status_code == 200
-    owner = from_address("198.51.100.7", "it")
+    guesser = from_address("203.0.113.5", "it")
+    for _ in range(5):
+        assert guesser.post("/accounts/login/", {"username": "bob", "password": "x"}).status_code == 200
     page = "http://testserver/accounts/login/"
-    refused = owner.post("/accounts/login/", {"username": "Bob ", "password": PASSWORD}, headers={"Referer": page})
+    refused = guesser.post("/accounts/login/", {"username": "Bob ", "password": PASSWORD}, headers={"Referer": page})
     wait = assert_refused(refused, SIGN_INS, "it", clock)
     assert f'href="{page}"' in refused.content.decode()
-    assert not logged_in(owner)  # even the right password: the guesses stop here
+    assert not logged_in(guesser)  # even the right password: the guesses stop here
     User.objects.create_user("carol", password=PASSWORD)
-    assert owner.post("/accounts/login/", {"username": "carol", "password": PASSWORD}).status_code == 302
+    assert guesser.post("/accounts/login/", {"username": "carol", "password": PASSWORD}).status_code == 302
 
+    owner = from_address("198.51.100.7")  # elsewhere: the guesser cannot keep the owner out
+    assert owner.post("/accounts/login/", {"username": "bob", "password": PASSWORD}).status_code == 302
     clock.advance(wait)
-    bob = from_address("198.51.100.9")
-    assert bob.post("/accounts/login/", {"username": "bob", "password": PASSWORD}).status_code == 302
-    assert logged_in(bob)
+    assert guesser.post("/accounts/login/", {"username": "bob", "password": PASSWORD}).status_code == 302
 
 
 def test_log_in_and_sign_up_attempts_per_address(settings: Settings, clock: Clock) -> None:
@@ -189,12 +191,57 @@ def test_log_in_and_sign_up_attempts_per_address(settings: Settings, clock: Cloc
 
 def test_sign_ups_per_account_name(settings: Settings, clock: Clock) -> None:
     settings.LIMIT_SIGN_INS_PER_ACCOUNT = "2/15m"
-    for number in range(2):
+    for _ in range(2):
         taken = {"username": "zed", "password1": "short", "password2": "short"}
-        assert from_address(f"203.0.113.{number}").post("/accounts/signup/", taken).status_code == 400
+        assert from_address("203.0.113.9").post("/accounts/signup/", taken).status_code == 400
     signup = {"username": "ZED", "password1": PASSWORD, "password2": PASSWORD}
     assert_refused(from_address("203.0.113.9").post("/accounts/signup/", signup), SIGN_INS, "en", clock)
     assert not User.objects.exists()
+
+
+def test_password_changes_and_reset_mails_are_counted_as_sign_ins(
+    settings: Settings, clock: Clock, mailoutbox: list[object]
+) -> None:
+    settings.LIMIT_SIGN_INS_PER_ACCOUNT = "2/15m"
+    User.objects.create_user("dora", email="dora@example.org", password=PASSWORD)
+    player = from_address("203.0.113.9", "es")
+    player.login(username="dora", password=PASSWORD)
+    change = {"old_password": "guess", "new_password1": "x" * 12, "new_password2": "x" * 12}
+    for _ in range(2):
+        assert player.post("/accounts/password/", change).status_code == 200  # the old password is wrong
+    assert_refused(player.post("/accounts/password/", change), PASSWORDS, "es", clock)
+
+    for _ in range(2):
+        assert player.post("/accounts/reset/", {"email": "Dora@example.org"}).status_code == 302
+    assert_refused(player.post("/accounts/reset/", {"email": "dora@example.org"}), PASSWORDS, "es", clock)
+    assert len(mailoutbox) == 2  # no mail for the refused request
+
+
+def test_a_watcher_asking_for_hints_spends_only_their_own(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_HINTS_PER_GAME = "2/10m"
+    owner = from_address("198.51.100.7")
+    game = start_game(owner)
+    hint = f"/g/{game.public_id}/hint/"
+    watcher = from_address("203.0.113.9")
+    for _ in range(2):
+        assert watcher.get(hint, headers=HTMX).status_code == 200
+    assert_refused(watcher.get(hint, headers=HTMX), HINTS, "en", clock)
+    assert owner.get(hint, headers=HTMX).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("address", "counted"),
+    [
+        ("192.0.2.7", "ip:192.0.2.7"),
+        ("::ffff:192.0.2.7", "ip:192.0.2.7"),  # IPv4 on a dual-stack socket: not the /64 of every IPv4 client
+        ("2001:db8:1:2::1", "ip:2001:db8:1:2::"),
+        ("not an address", None),  # a forwarded header passed on unread: counted by nothing, never a 500
+        ("", None),
+        (None, None),
+    ],
+)
+def test_the_address_counted(address: str | None, counted: str | None) -> None:
+    assert limits.address_block(address) == counted
 
 
 @pytest.mark.parametrize("off", ["left empty", "all off"])
