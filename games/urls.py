@@ -3,6 +3,7 @@ from django.urls import path, re_path
 
 import engine
 
+from . import public_ids  # noqa: F401  # registers the <public_id:…> converter
 from .views import accounts, daily, guide, health, hint, history, live, new, play, preferences, replay
 
 urlpatterns = [
@@ -10,14 +11,14 @@ urlpatterns = [
     path("new/", new.new_game, name="new"),
     path("new/<str:level>/", new.new_level_game, name="new_level"),
     path("daily/", daily.leaderboard_page, name="daily"),
-    path("g/<str:public_id>/", play.game_page, name="game"),
-    path("g/<str:public_id>/tap/", play.act, {"action": engine.Action.TAP}, name="tap"),
-    path("g/<str:public_id>/draw/", play.act, {"action": engine.Action.DRAW}, name="draw"),
-    path("g/<str:public_id>/undo/", play.act, {"action": engine.Action.UNDO}, name="undo"),
-    path("g/<str:public_id>/hint/", hint.hint, name="hint"),
-    path("g/<str:public_id>/live/", live.live_regions, name="live"),
-    path("g/<str:public_id>/replay/", replay.replay, name="replay"),
-    path("g/<str:public_id>/again/", new.deal_again, name="again"),
+    path("g/<public_id:public_id>/", play.game_page, name="game"),
+    path("g/<public_id:public_id>/tap/", play.act, {"action": engine.Action.TAP}, name="tap"),
+    path("g/<public_id:public_id>/draw/", play.act, {"action": engine.Action.DRAW}, name="draw"),
+    path("g/<public_id:public_id>/undo/", play.act, {"action": engine.Action.UNDO}, name="undo"),
+    path("g/<public_id:public_id>/hint/", hint.hint, name="hint"),
+    path("g/<public_id:public_id>/live/", live.live_regions, name="live"),
+    path("g/<public_id:public_id>/replay/", replay.replay, name="replay"),
+    path("g/<public_id:public_id>/again/", new.deal_again, name="again"),
     path("history/", history.history, name="history"),
     path("how-to-play/", guide.how_to_play, name="how_to_play"),
     path("health/", health.health, name="health"),

@@ -8,17 +8,17 @@ client's bad request (``django.security``) is a warning line without one (``Clie
 """
 
 import logging
-import re
 import time
 from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 
+from games.public_ids import PUBLIC_ID  # what a game's id looks like; anything else is not written
+
 logger = logging.getLogger("tripeaks_site.requests")
 
 METHODS = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
-PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what a game's id looks like; anything else is not written
 
 
 class RequestLog:

@@ -15,6 +15,7 @@ if it has not expired; else nothing, and the session gets a new key when it is s
 import time
 from typing import Any
 
+from django.contrib.sessions.backends.base import VALID_KEY_CHARS
 from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionStore
 from django.contrib.sessions.models import Session
 from django.db import connections, router
@@ -29,6 +30,11 @@ SELECT_SESSION = (
 
 
 class SessionStore(DatabaseSessionStore):
+    def _validate_session_key(self, key: str | None) -> bool:
+        """Django's check (at least 8 characters), and only characters Django puts in a key: any other cookie
+        is no session, read by no query (a NUL in it would make PostgreSQL refuse the SELECT: a 500)."""
+        return key is not None and len(key) >= 8 and all(character in VALID_KEY_CHARS for character in key)
+
     def load(self) -> dict[str, Any]:
         connection = connections[router.db_for_read(Session)]
         now = connection.ops.adapt_datetimefield_value(timezone.now())  # as the ORM compares dates

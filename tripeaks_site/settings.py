@@ -34,10 +34,15 @@ def envlist(name: str, default: str) -> list[str]:
 
 
 def envrate(name: str, default: str) -> str | None:
-    """A rate as django-ratelimit writes it, ``COUNT/PERIOD`` (``60/10m``: 60 in 10 minutes); empty: no limit."""
+    """A rate as django-ratelimit writes it, ``COUNT/PERIOD`` (``60/10m``: 60 in 10 minutes); empty: no limit.
+
+    Both numbers are positive: django-ratelimit refuses a zero period (``60/0m``) on every limited request
+    (500s), and a zero count would refuse every request; either stops the start instead."""
     rate = os.getenv(name, default).strip()
-    if rate and not re.fullmatch(r"[0-9]+/[0-9]*[smhd]", rate):
-        raise ImproperlyConfigured(f"{name}={rate!r}: write a rate as COUNT/PERIOD, e.g. 60/10m (s, m, h or d)")
+    if rate and not re.fullmatch(r"[1-9][0-9]*/([1-9][0-9]*)?[smhd]", rate):
+        raise ImproperlyConfigured(
+            f"{name}={rate!r}: write a rate as COUNT/PERIOD, e.g. 60/10m (s, m, h or d; both numbers above 0)"
+        )
     return rate or None
 
 

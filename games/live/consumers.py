@@ -21,7 +21,6 @@ cancels one that outlives its client by ``application_close_timeout``): however 
 import asyncio
 import logging
 import random
-import re
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -35,12 +34,12 @@ from django.conf import settings
 from .. import limits
 from ..models import GameRecord
 from ..players import Player
+from ..public_ids import PUBLIC_ID  # what a public id may look like (and a group name may hold)
 from . import events, fanout, seats
 
 logger = logging.getLogger(__name__)
 
 UNKNOWN_GAME = 4404  # a close code of the application range (4000-4999), after HTTP's 404
-PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what a public id may look like (and a group name may hold)
 WATCHING_DELAY = 0.5  # seconds: joins and leaves within it are told to the game's pages in one event
 GIVE_BACK_RETRY = 1.0  # seconds between attempts at giving a seat back while Redis is in trouble
 UNAVAILABLE = 4503  # after HTTP's 503: the server cannot serve the socket now (Redis away); the page tries again

@@ -1,8 +1,11 @@
 """Bad input always gets a clear error and changes nothing."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
 
 from games.models import GameRecord
@@ -45,6 +48,35 @@ def test_get_on_an_action_is_not_allowed(player: Client, game: GameRecord) -> No
 
 def test_an_action_on_an_unknown_game_is_a_404(player: Client, db: None) -> None:
     assert player.post("/g/nope/draw/", {"version": 0}).status_code == 404
+
+
+@contextmanager
+def strings_sent() -> Iterator[list[str]]:
+    """Every string the queries made meanwhile were given as a parameter."""
+    sent: list[str] = []
+
+    def record(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if many:
+            params = list(params)
+        for row in params if many else [params]:
+            sent.extend(value for value in row or () if isinstance(value, str))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        yield sent
+
+
+@pytest.mark.parametrize("page", ["", "tap/", "draw/", "undo/", "hint/", "live/", "replay/", "again/"])
+@pytest.mark.parametrize("game_id", ["\x00abc", "abc\x00", "é", "a b", "-" * 33])
+def test_an_id_no_game_can_have_is_a_404_and_is_never_queried(
+    player: Client, db: None, page: str, game_id: str
+) -> None:
+    """daphne decodes %00 in the path: a NUL in a query is refused by PostgreSQL (a 500); such an id never
+    reaches a view (games/public_ids.py)."""
+    with strings_sent() as sent:
+        answers = [send(f"/g/{game_id}/{page}", {"version": 0, "position": 0}) for send in (player.get, player.post)]
+    assert [answer.status_code for answer in answers] == [404, 404]
+    assert not [value for value in sent if game_id in value]
 
 
 def test_a_log_that_no_longer_replays_gets_an_error_page_naming_the_game(

@@ -148,7 +148,7 @@ async def test_a_socket_from_another_site_or_another_port_of_this_host_is_refuse
         assert connected, origin
 
 
-@pytest.mark.parametrize("public_id", ["NoSuchGame000000", "x", "a%20b", "é", "-" * 40])
+@pytest.mark.parametrize("public_id", ["NoSuchGame000000", "x", "a%20b", "é", "-" * 40, "%00abc"])
 @in_event_loop
 async def test_a_socket_for_a_game_that_does_not_exist_is_closed_with_4404(public_id: str) -> None:
     page = socket(public_id)

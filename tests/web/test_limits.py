@@ -392,11 +392,19 @@ def test_once_the_cache_answers_again_the_limits_are_back(
     assert player.post("/new/", {"code": CODE}).status_code == 429
 
 
-def test_a_rate_that_is_not_one_is_refused_at_start() -> None:
+@pytest.mark.parametrize("rate", ["lots", "60/0m", "60/00m", "0/10m", "0/m", "60/-1m"])
+def test_a_rate_that_is_not_one_is_refused_at_start(rate: str) -> None:
+    """Also a zero period (django-ratelimit would raise ImproperlyConfigured on every limited request: 500s)
+    and a zero count (every request refused)."""
     from .test_configuration import run_python
 
-    with pytest.raises(AssertionError, match="LIMIT_HINTS_PER_GAME='lots'"):
-        run_python("import django; django.setup()", LIMIT_HINTS_PER_GAME="lots")
+    with pytest.raises(AssertionError, match=f"LIMIT_HINTS_PER_GAME='{rate}'"):
+        run_python("import django; django.setup()", LIMIT_HINTS_PER_GAME=rate)
+
+
+def test_an_empty_rate_is_no_limit() -> None:
+    from .test_configuration import run_python
+
     assert (
         run_python("from django.conf import settings; print(settings.LIMIT_HINTS_PER_GAME)", LIMIT_HINTS_PER_GAME="")
         == "None\n"

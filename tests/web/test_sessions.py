@@ -23,6 +23,7 @@ from tripeaks_site.sessions import SessionStore
 
 from .conftest import act, engine_game, start_game
 from .live import joined, socket
+from .test_bad_input import strings_sent
 
 PASSWORD = "tri-peaks-2026-secret"
 
@@ -224,3 +225,18 @@ def test_a_session_is_read_by_one_hand_written_select_until_it_expires(django_as
     expired = SessionStore(kept.session_key)
     assert expired.load() == {}
     assert expired.session_key is None  # saved, it gets a new key: the expired one is never reused
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("cookie", ["abcdefgh\x00ijklmnop", "\x00" * 32, "ABCDEFGHIJKLMNOP"])
+def test_a_session_cookie_django_could_not_have_made_is_no_session(client: Client, cookie: str) -> None:
+    """Only a-z and 0-9 (Django's VALID_KEY_CHARS): any other cookie is not looked up, as a NUL would make
+    PostgreSQL refuse the SELECT (a 500); the visitor gets a new session, as with no cookie."""
+    client.cookies[site_settings.SESSION_COOKIE_NAME] = cookie
+    with strings_sent() as sent:
+        response = client.get("/how-to-play/")  # a first visit: it writes the session
+    assert response.status_code == 200
+    assert not [value for value in sent if cookie in value]
+    assert session_key(client) != cookie
+    assert SessionStore(session_key(client)).load()  # a session of its own, saved
+    assert SessionStore(cookie).session_key is None
