@@ -120,7 +120,7 @@ class Fuzzer:
         return self.rng.choice([*LEVELS, "x", "0", "%2e%2e", "..", "é", "a" * 300, "admin", "%00", "1" * 40])
 
     def game_id(self) -> str:
-        return self.rng.choice([*self.games, *self.games, "game000000000000", self.word(), "-" * 5, "a/b"])
+        return self.rng.choice([*self.games, *self.games, "game000000000000", self.word(), "-" * 5, "a/b", "%00abc"])
 
     def path(self) -> str:
         route = self.rng.choice(ROUTES)
@@ -142,7 +142,14 @@ class Fuzzer:
             headers["HX-Request"] = self.rng.choice(["true", "false", "1", ""])
         extra = {
             "Accept-Language": ["it", "bg;q=0.9, *", "xx-YY", ";;;", "é".encode(), "a" * 2000],
-            "Cookie": ["sessionid=garbage", "csrftoken=" + "a" * 64, "sessionid=; csrftoken=", "=;=;"],
+            # A quoted cookie's octal escape is a NUL once Django reads it: PostgreSQL refuses NUL in text.
+            "Cookie": [
+                "sessionid=garbage",
+                "csrftoken=" + "a" * 64,
+                "sessionid=; csrftoken=",
+                "=;=;",
+                'sessionid="abcdefgh\\000"',
+            ],
             "Host": ["evil.example", "127.0.0.1:1", "[::1", "a" * 300],
             "Origin": ["http://evil.example", "null", "http://127.0.0.1:1"],
             "Content-Type": [
