@@ -48,12 +48,13 @@ def play_area(context: template.Context) -> SafeString:
 def _piles(context: template.Context, board: Board, over: str, fields: str) -> str:
     """The stock and the waste; ``fields`` are the owner's forms' hidden fields ("" for a watcher)."""
     arrival = f"from-{board.arrival}" if context.get("oob") and board.arrival else ""
+    stock, waste = escape(gettext("Stock")), escape(gettext("Waste"))
     return (
         f'<div class="piles"{over}>\n'
-        f'      <div class="pile stock"><span class="pile-label" aria-hidden="true">{escape(gettext("Stock"))}</span>\n'
+        f'      <div class="pile stock"><span class="pile-label" aria-hidden="true">{stock}</span>\n'
         f"        {_stock(context, board, fields)}\n"
         "      </div>\n"
-        f'      <div class="pile waste"><span class="pile-label" aria-hidden="true">{escape(gettext("Waste"))}</span>\n'
+        f'      <div class="pile waste"><span class="pile-label" aria-hidden="true">{waste}</span>\n'
         f"        {card_face(board.waste, arrival)}\n"
         "      </div>\n"
         "    </div>"
@@ -89,20 +90,22 @@ def undo_form(context: template.Context) -> SafeString:
 
 def _undo(context: template.Context, fields: str) -> str:
     disabled = "" if context["board"].can_undo else "disabled"
+    undo = escape(gettext("Undo"))
     return (
         f'\n<form method="post" action="{_url(context, "undo")}" data-queue>\n'
         f"  {fields}\n"
         f'  <button type="submit" data-action="undo" aria-keyshortcuts="U Control+Z" {disabled}>'
-        f"{escape(gettext('Undo'))}</button>\n"
+        f"{undo}</button>\n"
         "</form>\n"
     )
 
 
 @register.simple_tag(takes_context=True)
 def hint_form(context: template.Context) -> SafeString:
+    teach = escape(gettext("Teach me"))
     return mark_safe(
         f'\n<form method="get" action="{_url(context, "hint")}" data-queue>\n'
-        f'  <button type="submit" data-action="hint">{escape(gettext("Teach me"))}</button>\n'
+        f'  <button type="submit" data-action="hint">{teach}</button>\n'
         "</form>\n"
     )
 

@@ -3,7 +3,8 @@
 
 Written in Python rather than template nodes, as the board is (play_area.py): every move's answer draws
 them again (issue 17). Every value written is a number or escaped, translations included (they are
-data); the whitespace is the template's own, kept byte for byte (tests/web/test_board_golden.py).
+data); each ``gettext`` is called outside the f-strings, where makemessages finds it. The whitespace is
+the template's own, kept byte for byte (tests/web/test_board_golden.py).
 """
 
 from django import template
@@ -29,7 +30,7 @@ def status_region(context: template.Context) -> SafeString:
     if record.level:
         name = escape(record.get_level_display())
         level = f'<span class="level" data-level="{escape(record.level)}">{name}</span> ·'
-    watching = "" if context.get("can_play") else f"· {escape(gettext('watching (read-only)'))}"
+    watching = "" if context.get("can_play") else "· " + escape(gettext("watching (read-only)"))
     return mark_safe(
         f'\n    <p id="status" class="status" {_oob(context)}>\n'
         f"      {level}\n"
@@ -50,17 +51,17 @@ def _state(board: Board) -> str:
 def counters_region(context: template.Context) -> SafeString:
     """The score, a level game's streak, the moves and the cards left in the stock."""
     board: Board = context["board"]
-    streak = (
-        f'<div><dt>{escape(gettext("Streak"))}</dt><dd data-counter="streak">{board.streaks.streak}</dd></div>'
-        if board.streaks
-        else ""
-    )
+    score, moves, stock = escape(gettext("Score")), escape(gettext("Moves")), escape(gettext("Stock"))
+    streak = ""
+    if board.streaks:
+        label = escape(gettext("Streak"))
+        streak = f'<div><dt>{label}</dt><dd data-counter="streak">{board.streaks.streak}</dd></div>'
     return mark_safe(
         f'\n    <dl id="counters" class="counters" {_oob(context)}>\n'
-        f'      <div><dt>{escape(gettext("Score"))}</dt><dd data-counter="score">{board.score}</dd></div>\n'
+        f'      <div><dt>{score}</dt><dd data-counter="score">{board.score}</dd></div>\n'
         f"      {streak}\n"
-        f'      <div><dt>{escape(gettext("Moves"))}</dt><dd data-counter="moves">{board.moves}</dd></div>\n'
-        f'      <div><dt>{escape(gettext("Stock"))}</dt><dd data-counter="stock">{board.stock_count}</dd></div>\n'
+        f'      <div><dt>{moves}</dt><dd data-counter="moves">{board.moves}</dd></div>\n'
+        f'      <div><dt>{stock}</dt><dd data-counter="stock">{board.stock_count}</dd></div>\n'
         "    </dl>\n    "
     )
 

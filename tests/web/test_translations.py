@@ -2,6 +2,7 @@
 sources is in them, the seeds' messages come out word for word, and the language is chosen from
 Accept-Language, switched on any page and remembered."""
 
+import ast
 import re
 import shutil
 from html import unescape
@@ -89,6 +90,23 @@ def test_every_string_of_the_sources_is_in_the_catalogs(tmp_path: Path, monkeypa
                 if (entry.msgctxt, entry.msgid) not in known
             ]
     assert missing == []
+
+
+GETTEXT_NAMES = {"_", "gettext", "ngettext", "pgettext", "npgettext", "gettext_lazy", "ngettext_lazy", "pgettext_lazy"}
+
+
+def test_no_translated_string_hides_in_an_f_string() -> None:
+    """makemessages (xgettext) reads an f-string as one literal: a gettext call inside its braces is never
+    extracted, and the next makemessages drops its translations from the catalogs."""
+    hidden = []
+    for path in sorted((ROOT / "games").rglob("*.py")) + sorted((ROOT / "tripeaks_site").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not isinstance(node, ast.FormattedValue):
+                continue
+            for call in ast.walk(node.value):
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in GETTEXT_NAMES:
+                    hidden.append(f"{path.relative_to(ROOT)}:{call.lineno}")
+    assert hidden == []
 
 
 # -- the seeds' words, over HTTP -------------------------------------------------------------------
