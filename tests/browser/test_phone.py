@@ -266,14 +266,7 @@ def test_phone_screenshots(browser: Browser, server_url: str, held: str, scheme:
     """A game a few actions in, as the phone shows it (not the whole page): artifacts/phone-*.png, from
     which docs/screenshot-phone.png, -landscape.png (light, English) and -it.png (dark, Italian) come."""
     with phone(browser, PHONES[held], color_scheme=scheme, locale=locale) as page:
-        table = Table(page, server_url)
-        for _ in range(4):
-            if table.game.playable():
-                table.card(table.fitting()).click()
-                table.played(engine.log.tap_symbol(table.fitting()))
-            else:
-                page.locator(".stock-button").click()
-                table.played(engine.log.DRAW)
+        Table(page, server_url).play_a_few()
         assert not sideways(page)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"phone-{held}-{scheme}-{locale[:2]}.png"), animations="disabled")

@@ -52,6 +52,16 @@ class Table:
     def shows_version(self, version: int) -> None:
         expect(self.board).to_have_attribute("data-version", str(version))
 
+    def play_a_few(self, actions: int = 4) -> None:
+        """A few actions in, as the screenshots show a game: some cards gone, one turned face up."""
+        for _ in range(actions):
+            if self.game.playable():
+                self.card(self.fitting()).click()
+                self.played(engine.log.tap_symbol(self.fitting()))
+            else:
+                self.page.locator(".stock-button").click()
+                self.played(engine.log.DRAW)
+
 
 def tap_top_card(page: Page) -> None:
     """A tap on the visible upper edge of a face-down top card: blocked until its peak is cleared."""
@@ -92,14 +102,7 @@ def test_screenshots(browser: Browser, server_url: str, width: int, height: int,
     """The game page on a desktop and on a phone, in English and Italian, for README and review."""
     context = browser.new_context(viewport={"width": width, "height": height}, locale=language)
     page = context.new_page()
-    table = Table(page, server_url)
-    for _ in range(4):  # a few actions in: some cards gone, one turned face up
-        if table.game.playable():
-            table.card(table.fitting()).click()
-            table.played(engine.log.tap_symbol(table.fitting()))
-        else:
-            page.locator(".stock-button").click()
-            table.played(engine.log.DRAW)
+    Table(page, server_url).play_a_few()
     page.mouse.move(0, 0)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no horizontal scrolling"
     screenshot(page, f"game-{width}x{height}-{language}")
