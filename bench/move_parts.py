@@ -187,9 +187,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         set_up_django(Path(folder) / "bench.sqlite3")
-        from games import actions, move_statements
+        from games import actions, answers, move_statements
         from games.tables import Table
-        from games.views import play
 
         player = Player()
         moves_ms(player, 50)  # warm: templates compiled, caches filled
@@ -207,7 +206,7 @@ def main() -> None:
             (move_statements, "write_summary", "  of which the conditional write (UPDATE)"),
             (Table, "of", "board context"),  # the viewer's table, then the regions' context: one step
             (Table, "context", "board context"),
-            (play, "render", "render of the regions"),
+            (answers, "render_to_string", "render of the regions"),
         ]
         for owner, name, label in timed:
             steps.time(owner, name, label)

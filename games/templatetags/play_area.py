@@ -1,10 +1,10 @@
-"""The middle of the board region (templates/games/game.html#board) for the templates: ``{% play_area %}``
-draws the peaks, the stock and the waste, and the owner's Undo and Teach me; ``{% undo_form %}`` and
-``{% hint_form %}`` those two buttons alone (the end overlay offers them too).
+"""The board region (templates/games/game.html#board) for the templates: ``{% board_region %}`` draws its
+frame around ``{% play_area %}``: the peaks, the stock and the waste, and the owner's Undo and Teach me;
+``{% undo_form %}`` and ``{% hint_form %}`` those two buttons alone (the end overlay offers them too).
 
 Written in Python rather than template nodes: they are drawn after every move, and through the
-template engine they took most of a move's rendering (issue 17). The region's frame and the end
-overlays, drawn once a game, stay in the template. Every value written is a number, a URL of the
+template engine they took most of a move's rendering (issue 17). The end overlays, drawn once a game,
+stay in the template (its partial ``outcome``). Every value written is a number, a URL of the
 game's, the CSRF token, or escaped (translations too: they are data); the whitespace is the template's
 own, kept byte for byte (tests/web/test_board_golden.py). Every action form is a plain form;
 static/js/tripeaks.js queues the ones marked data-queue and sends them in order.
@@ -22,6 +22,25 @@ from .cards import card_face, peak_rows
 register = template.Library()
 
 CSRF_FIELD = '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+
+
+@register.simple_tag(takes_context=True)
+def board_region(context: template.Context) -> SafeString:
+    """The board: its state and version for the page's script, the play area, and the end overlay once over."""
+    board: Board = context["board"]
+    rule = escape(context["table"].game.rule)
+    highlight = " data-highlight" if context["highlight"] else ""
+    outcome = _outcome(context) if board.won or board.blocked else ""
+    return mark_safe(
+        f'\n  \n  <div id="board" class="board {escape(board.status)}" data-version="{board.version}"'
+        f' data-rule="{rule}"{highlight} {_oob(context)}>\n    {play_area(context)}'
+        f"\n\n    \n    {outcome}\n  </div>\n  "
+    )
+
+
+def _outcome(context: template.Context) -> str:
+    """The end overlay: the template's partial, drawn once a game (through the cached loaders)."""
+    return template.Engine.get_default().get_template("games/game.html#outcome").render(context)
 
 
 @register.simple_tag(takes_context=True)
@@ -114,6 +133,11 @@ def _url(context: template.Context, name: str) -> str:
     """The URL of the game's action ``name`` ("tap", "draw", "undo", "hint"): the game's own URL and the
     action's name, as games/urls.py lays them (tests/web/test_regions.py checks it against ``reverse``)."""
     return escape(f"{context['table'].url}{name}/")
+
+
+def _oob(context: template.Context) -> str:
+    """An answer to an action swaps the board out of band (the forms say hx-swap="none")."""
+    return 'hx-swap-oob="true"' if context.get("oob") else ""
 
 
 def _version_fields(context: template.Context) -> str:

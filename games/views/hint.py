@@ -6,7 +6,7 @@ from django.views.decorators.http import require_GET
 
 import engine
 
-from .. import actions
+from .. import actions, answers
 from ..explanations import hint_text
 from ..http import HtmxHttpRequest
 from ..limits import HINTS, limited
@@ -25,4 +25,6 @@ def hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         hint_draw=teaching.reason is engine.HintReason.DRAW,
         oob=bool(request.htmx),
     )
-    return render(request, "games/game.html#regions" if request.htmx else "games/game.html", context)
+    if request.htmx:
+        return answers.regions(request, "regions", context)
+    return render(request, "games/game.html", context)

@@ -1,11 +1,10 @@
 """The regions of a game page as they stand now: what a live page fetches when it is behind."""
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from .. import actions
+from .. import actions, answers
 from ..tables import Table
 
 
@@ -14,4 +13,4 @@ from ..tables import Table
 def live_regions(request: HttpRequest, public_id: str) -> HttpResponse:
     """The owner's forms (with this session's CSRF token) or the read-only board, each region out of band."""
     record, game = actions.load(public_id)
-    return render(request, "games/game.html#live", Table.of(request, record, game).context(oob=True))
+    return answers.regions(request, "live", Table.of(request, record, game).context(oob=True))

@@ -11,9 +11,9 @@ from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.test import Client
 
+from games import answers
 from games.live import events, seats
 from games.models import GameRecord
-from games.views import play
 
 from .conftest import act, shown_version
 from .helpers_play import HTMX
@@ -88,7 +88,7 @@ def test_the_watchers_hear_of_a_move_only_once_the_owners_answer_is_made(
     """The owner's request renders their answer first; the watchers' boards are rendered and sent after
     it (from response.close(), once the server has sent it), so the owner never waits for them."""
     order: list[str] = []
-    answer = play.render
+    answer = answers.regions
 
     def render_answer(*args: Any, **kwargs: Any) -> HttpResponse:
         order.append("answer")
@@ -97,7 +97,7 @@ def test_the_watchers_hear_of_a_move_only_once_the_owners_answer_is_made(
     async def group_send(group: str, message: dict[str, Any]) -> None:
         order.append("watchers")
 
-    monkeypatch.setattr(play, "render", render_answer)
+    monkeypatch.setattr(answers, "regions", render_answer)
     monkeypatch.setattr(announced, "group_send", group_send)
     announced.seat("en-0", 1)
     assert act(player, game, "draw", htmx=True).status_code == 200
