@@ -32,11 +32,11 @@ from django.core.signals import request_finished
 from django.db import transaction
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
-from django.template.loader import render_to_string
 from django.utils import translation
 
 import engine
 
+from ..answers import LIVE_REGIONS, draw
 from ..models import GameRecord
 from ..tables import Table
 from .seats import REDIS_TROUBLE, Audience, parse_variant, store, trouble
@@ -129,5 +129,5 @@ def frames(record: GameRecord, game: engine.Game, audience: Audience) -> dict[st
         language, highlight = parse_variant(kind)
         with translation.override(language):  # the board in words and the labels are in the watcher's language
             context = Table.watched(record, game, highlight).context(oob=True)
-            result[kind] = board_frame(game.version, render_to_string("games/game.html#live", context))
+            result[kind] = board_frame(game.version, draw(context, LIVE_REGIONS))
     return result

@@ -6,20 +6,21 @@ name) or escaped.
 """
 
 from functools import lru_cache
-from typing import Any
+from html import escape
 
 from django import template
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from games.board import Cell
-from games.cards import CORNER_RANKS, SUIT_SYMBOLS, card_colour, face_down_name, spoken_name_in
+from games.cards import CORNER_RANKS, SUIT_SYMBOLS, card_colour, spoken_name_in
+
+from .words import LANGUAGES_KEPT, board_words
 
 register = template.Library()
 
 RANK_ORDER = "A23456789TJQK"
-LANGUAGES_KEPT = 8  # the languages whose card faces stay drawn (five are offered)
+CELLS_KEPT = 8192  # cells of the peaks as drawn, each a few hundred bytes
 
 
 def _rank(card: str) -> str:
@@ -65,20 +66,23 @@ def peak_rows(context: template.Context, rows: list[list[Cell]]) -> SafeString:
     cards), ``hinted`` (the position "Teach me" suggests) and ``oob`` (an answer to an action:
     cards the action turned face up show it).
     """
-    options = {key: context.get(key) for key in ("can_play", "highlight", "hinted", "oob")}
-    hidden = f'<span class="visually-hidden">{escape(face_down_name())}</span>'
-    language = get_language()
+    options = tuple(bool(context.get(key)) for key in ("can_play", "highlight", "oob"))
+    hinted, language = context.get("hinted"), get_language()
     html = []
     for number, row in enumerate(rows, start=1):
-        cards = "".join(_peak_card(cell, number, hidden, language, **options) for cell in row)
+        cards = "".join(_peak_card(cell, number, language, *options, cell.position == hinted) for cell in row)
         html.append(f'<div class="row row-{number}">{cards}</div>')
     return mark_safe("".join(html))
 
 
+@lru_cache(maxsize=CELLS_KEPT)
 def _peak_card(
-    cell: Cell, row: int, hidden: str, language: str | None, can_play: Any, highlight: Any, hinted: Any, oob: Any
+    cell: Cell, row: int, language: str | None, can_play: bool, highlight: bool, oob: bool, hinted: bool
 ) -> str:
-    """A card of the peaks (a button for the owner), face up or down; nothing where it was removed."""
+    """A card of the peaks (a button for the owner), face up or down; nothing where it was removed.
+
+    Drawn once for each cell and the way it is shown (the key): a face-down cell carries no card
+    (board.py), so its drawing is the same whatever card lies under it."""
     if cell.removed:
         return ""
     place = f"at-{cell.column} on-{row}"
@@ -86,11 +90,12 @@ def _peak_card(
         colour, named, face = _face_up(cell.card, language)
         classes = f"card face {colour} {place}"
         classes += " playable" if highlight and cell.playable else ""
-        classes += " hinted" if cell.position == hinted else ""
+        classes += " hinted" if hinted else ""
         classes += " flipped" if oob and cell.revealed else ""
         focus = ""
     else:
         # Out of the Tab order: a face-down card can never be played (a click still says why).
+        hidden = f'<span class="visually-hidden">{board_words(language).face_down}</span>'
         classes, face, named, focus = f"card back {place}", hidden, "", ' tabindex="-1"'
     if can_play:
         return (

@@ -10,14 +10,17 @@ own, kept byte for byte (tests/web/test_board_golden.py). Every action form is a
 static/js/tripeaks.js queues the ones marked data-queue and sends them in order.
 """
 
+from html import escape
+
 from django import template
-from django.utils.html import escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, ngettext
 
 from games.board import Board
 
 from .cards import card_face, peak_rows
+from .words import board_words
 
 register = template.Library()
 
@@ -67,7 +70,8 @@ def play_area(context: template.Context) -> SafeString:
 def _piles(context: template.Context, board: Board, over: str, fields: str) -> str:
     """The stock and the waste; ``fields`` are the owner's forms' hidden fields ("" for a watcher)."""
     arrival = f"from-{board.arrival}" if context.get("oob") and board.arrival else ""
-    stock, waste = escape(gettext("Stock")), escape(gettext("Waste"))
+    words = board_words(get_language())
+    stock, waste = words.stock, words.waste
     return (
         f'<div class="piles"{over}>\n'
         f'      <div class="pile stock"><span class="pile-label" aria-hidden="true">{stock}</span>\n'
@@ -109,7 +113,7 @@ def undo_form(context: template.Context) -> SafeString:
 
 def _undo(context: template.Context, fields: str) -> str:
     disabled = "" if context["board"].can_undo else "disabled"
-    undo = escape(gettext("Undo"))
+    undo = board_words(get_language()).undo
     return (
         f'\n<form method="post" action="{_url(context, "undo")}" data-queue>\n'
         f"  {fields}\n"
@@ -121,7 +125,7 @@ def _undo(context: template.Context, fields: str) -> str:
 
 @register.simple_tag(takes_context=True)
 def hint_form(context: template.Context) -> SafeString:
-    teach = escape(gettext("Teach me"))
+    teach = board_words(get_language()).teach_me
     return mark_safe(
         f'\n<form method="get" action="{_url(context, "hint")}" data-queue>\n'
         f'  <button type="submit" data-action="hint">{teach}</button>\n'

@@ -7,12 +7,16 @@ data); each ``gettext`` is called outside the f-strings, where makemessages find
 the template's own, kept byte for byte (tests/web/test_board_golden.py).
 """
 
+from html import escape
+
 from django import template
-from django.utils.html import conditional_escape, escape
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language
 
 from games.board import Board
+
+from .words import BoardWords, board_words
 
 register = template.Library()
 
@@ -28,33 +32,35 @@ def status_region(context: template.Context) -> SafeString:
     record, board = context["table"].record, context["board"]
     level = ""
     if record.level:
-        name = escape(record.get_level_display())
+        name = escape(str(record.get_level_display()))
         level = f'<span class="level" data-level="{escape(record.level)}">{name}</span> ·'
-    watching = "" if context.get("can_play") else "· " + escape(gettext("watching (read-only)"))
+    words = board_words(get_language())
+    watching = "" if context.get("can_play") else "· " + words.watching
     return mark_safe(
         f'\n    <p id="status" class="status" {_oob(context)}>\n'
         f"      {level}\n"
-        f'      <span class="rule">{escape(record.rule_label)}</span> ·\n'
-        f"      {escape(_state(board))}\n"
+        f'      <span class="rule">{escape(str(record.rule_label))}</span> ·\n'
+        f"      {_state(board, words)}\n"
         f"      {watching}\n"
         "    </p>\n    "
     )
 
 
-def _state(board: Board) -> str:
+def _state(board: Board, words: BoardWords) -> str:
     if board.won:
-        return gettext("Won")
-    return gettext("No more moves possible") if board.blocked else gettext("In progress")
+        return words.won
+    return words.blocked if board.blocked else words.in_progress
 
 
 @register.simple_tag(takes_context=True)
 def counters_region(context: template.Context) -> SafeString:
     """The score, a level game's streak, the moves and the cards left in the stock."""
     board: Board = context["board"]
-    score, moves, stock = escape(gettext("Score")), escape(gettext("Moves")), escape(gettext("Stock"))
+    words = board_words(get_language())
+    score, moves, stock = words.score, words.moves, words.stock
     streak = ""
     if board.streaks:
-        label = escape(gettext("Streak"))
+        label = words.streak
         streak = f'<div><dt>{label}</dt><dd data-counter="streak">{board.streaks.streak}</dd></div>'
     return mark_safe(
         f'\n    <dl id="counters" class="counters" {_oob(context)}>\n'

@@ -26,5 +26,5 @@ def hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         oob=bool(request.htmx),
     )
     if request.htmx:
-        return answers.regions(request, "regions", context)
+        return answers.regions(request, context)
     return render(request, "games/game.html", context)

@@ -13,4 +13,4 @@ from ..tables import Table
 def live_regions(request: HttpRequest, public_id: str) -> HttpResponse:
     """The owner's forms (with this session's CSRF token) or the read-only board, each region out of band."""
     record, game = actions.load(public_id)
-    return answers.regions(request, "live", Table.of(request, record, game).context(oob=True))
+    return answers.live_regions(request, Table.of(request, record, game).context(oob=True))

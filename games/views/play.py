@@ -51,10 +51,10 @@ def act(request: HtmxHttpRequest, public_id: str, action: engine.Action) -> Http
     if outcome.refused:  # nothing changed: only the notice, if there is one to give
         if not notice:
             return HttpResponse(status=204)
-        return answers.regions(request, "notice", {"notice": notice, "oob": True})
+        return answers.notice(request, notice)
     # Every region arrives as an out-of-band swap (the forms say hx-swap="none").
     context = table.context(notice=notice, oob=True)
-    return answers.regions(request, "regions", context, status=409 if outcome.stale else 200)
+    return answers.regions(request, context, status=409 if outcome.stale else 200)
 
 
 def refusal_notice(table: Table, outcome: actions.Outcome) -> str:

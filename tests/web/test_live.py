@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 from django.http import HttpResponse
-from django.template.loader import render_to_string
 from django.test import Client
 
 from games import answers
+from games.answers import Region
 from games.live import events, seats
 from games.models import GameRecord
 
@@ -23,20 +23,20 @@ CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], None]]]
 
 class Announcements:
     """What events.py does after a move, watched: the group sends (recorded instead of sent), the
-    templates it renders, and seats taken on the game as open sockets would take them."""
+    boards it draws, and seats taken on the game as open sockets would take them."""
 
     def __init__(self, game: GameRecord) -> None:
         self.game = game
         self.sent: list[tuple[str, dict[str, Any]]] = []
-        self.renders: list[str] = []
+        self.drawn: list[tuple[Region, ...]] = []
         self.seats: list[tuple[str, str]] = []
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         self.sent.append((group, message))
 
-    def render(self, name: str, context: dict[str, Any]) -> str:
-        self.renders.append(name)
-        return render_to_string(name, context)
+    def draw(self, context: dict[str, Any], regions: tuple[Region, ...]) -> str:
+        self.drawn.append(regions)
+        return answers.draw(context, regions)
 
     def seat(self, kind: str, count: int) -> None:
         for number in range(count):
@@ -49,7 +49,7 @@ class Announcements:
 def announced(game: GameRecord, monkeypatch: pytest.MonkeyPatch) -> Iterator[Announcements]:
     watched = Announcements(game)
     monkeypatch.setattr(events, "get_channel_layer", lambda: watched)
-    monkeypatch.setattr(events, "render_to_string", watched.render)
+    monkeypatch.setattr(events, "draw", watched.draw)
     yield watched
     for kind, channel in watched.seats:
         async_to_sync(seats.store().leave)(game.public_id, kind, channel)
@@ -60,7 +60,7 @@ def test_with_nobody_watching_a_move_renders_and_sends_nothing(
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         assert act(player, game, "draw", htmx=True).status_code == 200
-    assert announced.sent == [] and announced.renders == []
+    assert announced.sent == [] and announced.drawn == []
 
 
 def test_a_move_renders_once_per_board_variant_watched_and_sends_one_event_after_commit(
@@ -78,7 +78,7 @@ def test_a_move_renders_once_per_board_variant_watched_and_sends_one_event_after
     assert group == f"game.{game.public_id}" and message["type"] == "game.board"
     assert sorted(message["frames"]) == ["", "en-0", "fr-1"]
     assert message["frames"][""] == '{"type": "board", "version": 1}'
-    assert announced.renders == ["games/game.html#live"] * 2  # six pages, two variants: two renders
+    assert announced.drawn == [answers.LIVE_REGIONS] * 2  # six pages, two variants: two drawings
 
 
 @pytest.mark.django_db(transaction=True)  # commits for real: on_commit callbacks run when they would in production
@@ -113,7 +113,7 @@ def test_with_only_the_owners_pages_open_the_version_goes_without_html(
     with django_capture_on_commit_callbacks(execute=True):
         events.announce(game, game.replay())
     assert [message["frames"] for _, message in announced.sent] == [{"": '{"type": "board", "version": 0}'}]
-    assert announced.renders == []
+    assert announced.drawn == []
 
 
 @pytest.mark.parametrize("action, data", [("undo", {}), ("draw", {"version": 7}), ("tap", {"position": 0})])

@@ -1,11 +1,13 @@
 """The regions drawn in Python (games/templatetags/play_area.py and regions.py): the actions' URLs are the
 ones ``reverse`` gives, and a translation is written escaped, as the template engine would write it."""
 
+from collections.abc import Iterator
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.templatetags import play_area, regions
+from games.templatetags import play_area, words
 
 from .helpers_play import post_action, start_game
 
@@ -22,6 +24,15 @@ def test_the_forms_post_to_the_actions_urls(client: Client) -> None:
         assert f'action="{reverse(action, args=[public_id])}"' in page, action
 
 
+@pytest.fixture
+def words_looked_up_anew() -> Iterator[None]:
+    """The board's words are looked up once per language: again under the test's gettext, and after it."""
+    words.board_words.cache_clear()
+    yield
+    words.board_words.cache_clear()
+
+
+@pytest.mark.usefixtures("words_looked_up_anew")
 def test_translations_are_escaped_in_the_regions(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     public_id = start_game(client, "TP1-E-BENCHME")
 
@@ -31,8 +42,7 @@ def test_translations_are_escaped_in_the_regions(client: Client, monkeypatch: py
     def marked_plural(singular: str, plural: str, count: int) -> str:
         return MARKUP + (singular if count == 1 else plural)
 
-    for module in (play_area, regions):
-        monkeypatch.setattr(module, "gettext", marked)
+    monkeypatch.setattr(words, "gettext", marked)
     monkeypatch.setattr(play_area, "ngettext", marked_plural)
     answer = post_action(client, public_id, "draw", 0, htmx=True).content.decode()
     assert MARKUP not in answer
