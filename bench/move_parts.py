@@ -34,6 +34,7 @@ LONGEST_LOG = 200  # then a new game: the logs replayed stay those of a game und
 FORM = "application/x-www-form-urlencoded"  # as htmx posts
 TARGETS = {"sqlite": 7.0, "postgresql": 9.0}  # a move's CPU at most this many times /health/'s
 NULL_MOVE_TARGET = 1.6  # and under this many times the null move's
+ROUNDS = 20  # batches of each kind of request, taken by turns
 
 
 def set_up_django(database: Path) -> None:
@@ -167,6 +168,18 @@ def moves_ms(player: Player, count: int, steps: Steps | None = None) -> float:
     return total / count * 1000
 
 
+def interleaved(player: Player, count: int) -> tuple[float, float, float]:
+    """/health/, the null move and the move, each the median of its batches, taken by turns: on a
+    shared machine the load of the others changes within a run, and each kind then meets it alike."""
+    batch = max(count // ROUNDS, 1)
+    rounds: tuple[list[float], list[float], list[float]] = ([], [], [])
+    for _ in range(ROUNDS):
+        for measure, ms in zip((trivial_view_ms, null_moves_ms, moves_ms), rounds, strict=True):
+            ms.append(measure(player, batch))
+    health, null, move = (statistics.median(ms) for ms in rounds)
+    return health, null, move
+
+
 def database_vendor() -> str:
     from django.db import connection
 
@@ -194,9 +207,7 @@ def main() -> None:
         moves_ms(player, 50)  # warm: templates compiled, caches filled
         trivial_view_ms(player, 50)
         null_moves_ms(player, 50)
-        health = statistics.median(trivial_view_ms(player, args.moves // 5) for _ in range(5))
-        null = statistics.median(null_moves_ms(player, args.moves // 5) for _ in range(5))
-        move = statistics.median(moves_ms(player, args.moves // 5) for _ in range(5))
+        health, null, move = interleaved(player, args.moves)
         vendor = database_vendor()
         steps = Steps()
         timed = [
@@ -206,7 +217,7 @@ def main() -> None:
             (move_statements, "write_summary", "  of which the conditional write (UPDATE)"),
             (Table, "of", "board context"),  # the viewer's table, then the regions' context: one step
             (Table, "context", "board context"),
-            (answers, "render_to_string", "render of the regions"),
+            (answers, "draw", "render of the regions"),
         ]
         for owner, name, label in timed:
             steps.time(owner, name, label)

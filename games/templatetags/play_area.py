@@ -1,6 +1,7 @@
-"""The board region (templates/games/game.html#board) for the templates: ``{% board_region %}`` draws its
-frame around ``{% play_area %}``: the peaks, the stock and the waste, and the owner's Undo and Teach me;
-``{% undo_form %}`` and ``{% hint_form %}`` those two buttons alone (the end overlay offers them too).
+"""The board region, for the templates (games/game.html, replay.html) and the answers (games/answers.py):
+``{% board_region %}`` draws its frame around ``{% play_area %}``: the peaks, the stock and the waste,
+and the owner's Undo and Teach me; ``{% undo_form %}`` and ``{% hint_form %}`` those two buttons alone
+(the end overlay offers them too).
 
 Written in Python rather than template nodes: they are drawn after every move, and through the
 template engine they took most of a move's rendering (issue 17). The end overlays, drawn once a game,
@@ -20,6 +21,7 @@ from django.utils.translation import get_language, ngettext
 from games.board import Board
 
 from .cards import card_face, peak_rows
+from .regions import out_of_band
 from .words import board_words
 
 register = template.Library()
@@ -36,7 +38,7 @@ def board_region(context: template.Context) -> SafeString:
     outcome = _outcome(context) if board.won or board.blocked else ""
     return mark_safe(
         f'\n  \n  <div id="board" class="board {escape(board.status)}" data-version="{board.version}"'
-        f' data-rule="{rule}"{highlight} {_oob(context)}>\n    {play_area(context)}'
+        f' data-rule="{rule}"{highlight} {out_of_band(context)}>\n    {play_area(context)}'
         f"\n\n    \n    {outcome}\n  </div>\n  "
     )
 
@@ -137,11 +139,6 @@ def _url(context: template.Context, name: str) -> str:
     """The URL of the game's action ``name`` ("tap", "draw", "undo", "hint"): the game's own URL and the
     action's name, as games/urls.py lays them (tests/web/test_regions.py checks it against ``reverse``)."""
     return escape(f"{context['table'].url}{name}/")
-
-
-def _oob(context: template.Context) -> str:
-    """An answer to an action swaps the board out of band (the forms say hx-swap="none")."""
-    return 'hx-swap-oob="true"' if context.get("oob") else ""
 
 
 def _version_fields(context: template.Context) -> str:

@@ -21,7 +21,7 @@ from .words import BoardWords, board_words
 register = template.Library()
 
 
-def _oob(context: template.Context, swap: str = "true") -> str:
+def out_of_band(context: template.Context, swap: str = "true") -> str:
     """An answer to an action swaps each region out of band (the forms say hx-swap="none")."""
     return f'hx-swap-oob="{swap}"' if context.get("oob") else ""
 
@@ -37,7 +37,7 @@ def status_region(context: template.Context) -> SafeString:
     words = board_words(get_language())
     watching = "" if context.get("can_play") else "· " + words.watching
     return mark_safe(
-        f'\n    <p id="status" class="status" {_oob(context)}>\n'
+        f'\n    <p id="status" class="status" {out_of_band(context)}>\n'
         f"      {level}\n"
         f'      <span class="rule">{escape(str(record.rule_label))}</span> ·\n'
         f"      {_state(board, words)}\n"
@@ -63,7 +63,7 @@ def counters_region(context: template.Context) -> SafeString:
         label = words.streak
         streak = f'<div><dt>{label}</dt><dd data-counter="streak">{board.streaks.streak}</dd></div>'
     return mark_safe(
-        f'\n    <dl id="counters" class="counters" {_oob(context)}>\n'
+        f'\n    <dl id="counters" class="counters" {out_of_band(context)}>\n'
         f'      <div><dt>{score}</dt><dd data-counter="score">{board.score}</dd></div>\n'
         f"      {streak}\n"
         f'      <div><dt>{moves}</dt><dd data-counter="moves">{board.moves}</dd></div>\n'
@@ -85,7 +85,7 @@ def notice_region(context: template.Context) -> SafeString:
         for message in context.get("messages") or ()
     )
     return mark_safe(
-        f'\n  <div id="notice" class="notice" role="status" aria-live="polite" {_oob(context, "innerHTML")}>\n'
+        f'\n  <div id="notice" class="notice" role="status" aria-live="polite" {out_of_band(context, "innerHTML")}>\n'
         f"    {said}\n"
         f"    {messages}\n"
         "  </div>\n  "
@@ -97,5 +97,5 @@ def spoken_region(context: template.Context) -> SafeString:
     """The board in words (board_text.py), read by screen readers after each action."""
     return mark_safe(
         '\n  <p id="board-text" class="visually-hidden" aria-live="polite" aria-atomic="true"'
-        f" {_oob(context, 'innerHTML')}>{escape(context['board'].text)}</p>\n  "
+        f" {out_of_band(context, 'innerHTML')}>{escape(context['board'].text)}</p>\n  "
     )
