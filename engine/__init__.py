@@ -11,6 +11,7 @@ from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Refusal, S
 from .layout import COVERERS, PEAK_CARDS, ROWS
 from .levels import Level, daily_code, deal_level
 from .log import MAX_LOG_ACTIONS, InvalidLog, log_until, version_of
+from .memo import positions
 from .rules import Rule
 from .streak import StreakScore, streak_score
 
@@ -44,6 +45,7 @@ __all__ = [
     "deal_level",
     "hint",
     "log_until",
+    "positions",
     "solve",
     "streak_score",
     "version_of",

@@ -327,14 +327,21 @@ class Game:
         return not self.is_removed(position) and is_uncovered(position, self._removed)
 
     def visible(self) -> dict[int, str]:
-        return {p: card_name(self._cards[p]) for p in range(PEAK_CARDS) if self.is_face_up(p)}
+        cards = self._cards
+        return {p: card_name(cards[p]) for p in self._face_up()}
 
     def playable(self) -> list[int]:
         """Positions that a tap would remove now, in order."""
         if self._removed == ALL_REMOVED:
             return []
-        adjacent, waste_rank = self._adjacent, self._waste % 13
-        return [p for p in range(PEAK_CARDS) if self.is_face_up(p) and adjacent[self._cards[p] % 13 * 13 + waste_rank]]
+        adjacent, waste_rank, cards = self._adjacent, self._waste % 13, self._cards
+        return [p for p in self._face_up() if adjacent[cards[p] % 13 * 13 + waste_rank]]
+
+    def _face_up(self) -> list[int]:
+        """The positions ``is_face_up`` holds for, in order, found in one pass over the masks (every answer
+        to a move draws the board from them)."""
+        removed = self._removed
+        return [p for p, cover in enumerate(COVER_MASKS) if not removed >> p & 1 and removed & cover == cover]
 
     @property
     def status(self) -> Status:

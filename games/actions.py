@@ -1,9 +1,10 @@
 """Everything that changes a game goes through here: validate, write, then notify on commit.
 
 Views parse the request and call one of these functions; ``play`` reads the game, replays its
-log through the engine, applies the action and writes it back only if no other action was written
-meanwhile (an optimistic write: one conditional UPDATE, no lock held while the engine works); once
-it is written, the game's live pages hear of it (live/events.py).
+log through the engine (or finds the position in this process's memory of them, engine/memo.py),
+applies the action and writes it back only if no other action was written meanwhile (an optimistic
+write: one conditional UPDATE, no lock held while the engine works); once it is written, the game's
+live pages hear of it (live/events.py).
 """
 
 import contextlib
@@ -155,6 +156,7 @@ def play(public_id: str, player: Player, action: engine.Action, version: int, po
     if not written:
         record, game = load(public_id)
         return Outcome(record, game, stale=True)
+    engine.positions.remember(game)  # the next move reads this log: it need not replay it
     if game.status is not engine.Status.PLAYING or record.analysed:
         analyse(record, game)
     events.announce(record, game)  # after the analysis, which the watchers' board shows at the end

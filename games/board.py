@@ -65,7 +65,7 @@ def board(game: engine.Game, streaks: engine.StreakScore | None = None) -> Board
     rows = [
         [Cell(p, visible.get(p), game.is_removed(p), p in playable, p in revealed) for p in row] for row in engine.ROWS
     ]
-    won = game.status is engine.Status.WON
+    status = game.status
     return Board(
         rows=rows,
         waste=game.waste,
@@ -73,9 +73,9 @@ def board(game: engine.Game, streaks: engine.StreakScore | None = None) -> Board
         score=streaks.total if streaks else game.score,
         peak_bonus=game.peak_bonus,
         moves=game.moves,
-        status=game.status,
+        status=status,
         version=game.version,
-        can_undo=game.undoable > 0 and not won,
+        can_undo=game.undoable > 0 and status is not engine.Status.WON,
         arrival=last.action if last and last.action is not engine.Action.UNDO else "",
         text=board_text(game),
         streaks=streaks,

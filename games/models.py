@@ -133,8 +133,9 @@ class GameRecord(models.Model):
         return engine.version_of(self.log)
 
     def replay(self) -> engine.Game:
-        """The position the log reaches; ``InvalidLog`` if the stored log no longer replays."""
-        return engine.Game.replay(self.game_code, self.log)
+        """The position the log reaches; ``InvalidLog`` if the stored log no longer replays. From this
+        process's memory of positions when it knows this one (the last move of the game was played here)."""
+        return engine.positions.replay(self.game_code, self.log)
 
     @property
     def game_level(self) -> engine.Level | None:

@@ -12,12 +12,13 @@ from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from django.db import connection, connections
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from .models import GameRecord
 
 _COLUMNS = GameRecord._meta.concrete_fields
+_ATTNAMES = [field.attname for field in _COLUMNS]
 _SUMMARY = [field for field in _COLUMNS if field.name in GameRecord.SUMMARY_FIELDS]
 _TABLE = f'"{GameRecord._meta.db_table}"'
 
@@ -33,16 +34,17 @@ _converters: WeakKeyDictionary[BaseDatabaseWrapper, list[tuple[int, list[Convert
 
 def read_game(public_id: str) -> GameRecord | None:
     """The game with this public id, as the ORM would have built it; None if there is none."""
-    with connection.cursor() as cursor:
+    database = this_threads_connection()
+    with database.cursor() as cursor:
         cursor.execute(SELECT_GAME, [public_id])
         row = cursor.fetchone()
     if row is None:
         return None
     values = list(row)
-    for index, converters, column in column_converters():
+    for index, converters, column in column_converters(database):
         for convert in converters:
-            values[index] = convert(values[index], column, connection)
-    return GameRecord.from_db(connection.alias, [field.attname for field in _COLUMNS], values)
+            values[index] = convert(values[index], column, database)
+    return GameRecord.from_db(database.alias, _ATTNAMES, values)
 
 
 def write_summary(record: GameRecord, read_log: str) -> bool:
@@ -50,24 +52,31 @@ def write_summary(record: GameRecord, read_log: str) -> bool:
 
     0 rows updated means another action was written first: then nothing is. The log stands for the
     version, which only grows with each action, so a log once replaced never comes back."""
-    values = [field.get_db_prep_save(getattr(record, field.attname), connection) for field in _SUMMARY]
-    with connection.cursor() as cursor:
+    database = this_threads_connection()
+    values = [field.get_db_prep_save(getattr(record, field.attname), database) for field in _SUMMARY]
+    with database.cursor() as cursor:
         cursor.execute(UPDATE_IF_LOG, [*values, record.pk, read_log])
         updated: int = cursor.rowcount
     return updated == 1
 
 
-def column_converters() -> list[tuple[int, list[Converter], Any]]:
+def this_threads_connection() -> BaseDatabaseWrapper:
+    """The default database's connection, as ``django.db.connection`` names it: found once, whereas that
+    proxy looks it up in thread-local storage at every use, several times in each statement."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def column_converters(database: BaseDatabaseWrapper) -> list[tuple[int, list[Converter], Any]]:
     """For each column read that needs them, the functions the ORM applies to its values as this
     connection's database returns them (SQLite gives dates as text and booleans as integers).
     Found once per connection: looking them up costs more than the read itself."""
-    wrapper = connections[connection.alias]
-    if wrapper not in _converters:
+    found = _converters.get(database)
+    if found is None:
         found = []
         for index, field in enumerate(_COLUMNS):
             column = field.get_col(GameRecord._meta.db_table)
-            converters = wrapper.ops.get_db_converters(column) + column.get_db_converters(wrapper)
+            converters = database.ops.get_db_converters(column) + column.get_db_converters(database)
             if converters:
                 found.append((index, converters, column))
-        _converters[wrapper] = found
-    return _converters[wrapper]
+        _converters[database] = found
+    return found

@@ -1,10 +1,12 @@
-"""What a move costs the database (bench/http_load.py measures the time): its session, and its game."""
+"""What a move costs the database (bench/http_load.py measures the time): its session, and its game;
+and what it costs the engine: no replay of a log this process wrote."""
 
 from typing import Any
 
 import pytest
 from django.test import Client
 
+import engine
 from games.models import GameRecord
 
 from .helpers_play import post_action
@@ -38,3 +40,36 @@ def test_a_refused_tap_only_reads(player: Client, game: GameRecord, django_asser
         response = post_action(player, game.public_id, "tap", 0, position=0, htmx=True)  # face down: blocked
     assert "This card is blocked" in response.content.decode()
     assert statements(queries) == ["SESSION", "SELECT"]
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The logs the engine replays in full."""
+    replayed: list[str] = []
+    full_replay = engine.Game.replay
+
+    def counted(code: engine.GameCode, log: str) -> engine.Game:
+        replayed.append(log)
+        return full_replay(code, log)
+
+    monkeypatch.setattr(engine.Game, "replay", counted)
+    return replayed
+
+
+def test_a_move_after_a_move_played_here_replays_nothing(player: Client, game: GameRecord, replays: list[str]) -> None:
+    assert post_action(player, game.public_id, "draw", 0, htmx=True).status_code == 200
+    replays.clear()
+    for version, action in enumerate(["draw", "undo", "draw"], start=1):
+        assert post_action(player, game.public_id, action, version, htmx=True).status_code == 200
+    assert replays == []
+    assert GameRecord.objects.get(pk=game.pk).log == "++-+"
+
+
+def test_a_log_written_elsewhere_is_replayed(player: Client, game: GameRecord, replays: list[str]) -> None:
+    post_action(player, game.public_id, "draw", 0, htmx=True)
+    GameRecord.objects.filter(pk=game.pk).update(log="+-+")  # another process played on
+    replays.clear()
+    response = post_action(player, game.public_id, "undo", 3, htmx=True)
+    assert response.status_code == 200
+    assert replays == ["+-+"]
+    assert GameRecord.objects.get(pk=game.pk).log == "+-+-"
