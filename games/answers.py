@@ -1,10 +1,10 @@
 """The answers that swap a game page's regions out of band (htmx): after an action or a hint, for a live
 page that is behind, and the watchers' frames (live/events.py).
 
-The regions are drawn by their tags (templatetags/play_area.py and regions.py, the same that draw them in
-the page), joined here without the template engine or its context processors: those fill the page around
-the regions (the user, the languages, the CSP nonce, a first visit) and on the hot path of a move cost
-more than the regions' own drawing (issue 17, bench/move_parts.py). The regions read two of the
+The regions are drawn by games/regions/ (which the page's template tags call too), joined here
+without the template engine or its context processors: those fill the page around the regions (the
+user, the languages, the CSP nonce, a first visit) and on the hot path of a move cost more than the
+regions' own drawing (issue 17, bench/move_parts.py). The regions read two of the
 processors' values, given here as they give them: the CSRF token of the owner's forms (made only if a
 form is drawn) and the messages that the notice shows.
 """
@@ -19,8 +19,8 @@ from django.template import Context
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import SafeString
 
-from .templatetags.play_area import board_region
-from .templatetags.regions import counters_region, notice_region, spoken_region, status_region
+from .regions.play_area import board_region
+from .regions.small import counters_region, notice_region, spoken_region, status_region
 
 Region = Callable[[Context], SafeString]
 

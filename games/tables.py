@@ -43,7 +43,7 @@ class Table:
 
     @cached_property
     def url(self) -> str:
-        """The game page's URL; its actions' URLs continue it (templatetags/play_area.py)."""
+        """The game page's URL; its actions' URLs continue it (regions/play_area.py)."""
         return reverse("game", args=[self.record.public_id])
 
     @cached_property

@@ -1,101 +1,11 @@
-"""The game page's small regions for the templates (templates/games/game.html): ``{% status_region %}``,
-``{% counters_region %}``, ``{% notice_region %}`` and ``{% spoken_region %}``.
-
-Written in Python rather than template nodes, as the board is (play_area.py): every move's answer draws
-them again (issue 17). Every value written is a number or escaped, translations included (they are
-data); each ``gettext`` is called outside the f-strings, where makemessages finds it. The whitespace is
-the template's own, kept byte for byte (tests/web/test_board_golden.py).
-"""
-
-from html import escape
+"""``{% status_region %}``, ``{% counters_region %}``, ``{% notice_region %}`` and ``{% spoken_region %}``: the game
+page's small regions, drawn by games/regions/small.py."""
 
 from django import template
-from django.utils.html import conditional_escape
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
-from games.board import Board
-
-from .words import BoardWords, board_words
+from games.regions import small
 
 register = template.Library()
 
-
-def out_of_band(context: template.Context, swap: str = "true") -> str:
-    """An answer to an action swaps each region out of band (the forms say hx-swap="none")."""
-    return f'hx-swap-oob="{swap}"' if context.get("oob") else ""
-
-
-@register.simple_tag(takes_context=True)
-def status_region(context: template.Context) -> SafeString:
-    """The game's level, rule and state, and whether this page only watches."""
-    record, board = context["table"].record, context["board"]
-    level = ""
-    if record.level:
-        name = escape(str(record.get_level_display()))
-        level = f'<span class="level" data-level="{escape(record.level)}">{name}</span> ·'
-    words = board_words(get_language())
-    watching = "" if context.get("can_play") else "· " + words.watching
-    return mark_safe(
-        f'\n    <p id="status" class="status" {out_of_band(context)}>\n'
-        f"      {level}\n"
-        f'      <span class="rule">{escape(str(record.rule_label))}</span> ·\n'
-        f"      {_state(board, words)}\n"
-        f"      {watching}\n"
-        "    </p>\n    "
-    )
-
-
-def _state(board: Board, words: BoardWords) -> str:
-    if board.won:
-        return words.won
-    return words.blocked if board.blocked else words.in_progress
-
-
-@register.simple_tag(takes_context=True)
-def counters_region(context: template.Context) -> SafeString:
-    """The score, a level game's streak, the moves and the cards left in the stock."""
-    board: Board = context["board"]
-    words = board_words(get_language())
-    score, moves, stock = words.score, words.moves, words.stock
-    streak = ""
-    if board.streaks:
-        label = words.streak
-        streak = f'<div><dt>{label}</dt><dd data-counter="streak">{board.streaks.streak}</dd></div>'
-    return mark_safe(
-        f'\n    <dl id="counters" class="counters" {out_of_band(context)}>\n'
-        f'      <div><dt>{score}</dt><dd data-counter="score">{board.score}</dd></div>\n'
-        f"      {streak}\n"
-        f'      <div><dt>{moves}</dt><dd data-counter="moves">{board.moves}</dd></div>\n'
-        f'      <div><dt>{stock}</dt><dd data-counter="stock">{board.stock_count}</dd></div>\n'
-        "    </dl>\n    "
-    )
-
-
-@register.simple_tag(takes_context=True)
-def notice_region(context: template.Context) -> SafeString:
-    """The answer's notice (a refusal, a stale page, a hint) and the messages a redirect carried."""
-    notice = context.get("notice")
-    said = ""
-    if notice:
-        fades = "" if context.get("teaching") else ' class="fades"'
-        said = f"<p{fades}>{conditional_escape(notice)}</p>"
-    messages = "".join(
-        f'<p class="{escape(message.tags)}">{conditional_escape(str(message))}</p>'
-        for message in context.get("messages") or ()
-    )
-    return mark_safe(
-        f'\n  <div id="notice" class="notice" role="status" aria-live="polite" {out_of_band(context, "innerHTML")}>\n'
-        f"    {said}\n"
-        f"    {messages}\n"
-        "  </div>\n  "
-    )
-
-
-@register.simple_tag(takes_context=True)
-def spoken_region(context: template.Context) -> SafeString:
-    """The board in words (board_text.py), read by screen readers after each action."""
-    return mark_safe(
-        '\n  <p id="board-text" class="visually-hidden" aria-live="polite" aria-atomic="true"'
-        f" {out_of_band(context, 'innerHTML')}>{escape(context['board'].text)}</p>\n  "
-    )
+for tag in (small.status_region, small.counters_region, small.notice_region, small.spoken_region):
+    register.simple_tag(tag, takes_context=True)

@@ -1,4 +1,4 @@
-"""The regions drawn in Python (games/templatetags/play_area.py and regions.py): the actions' URLs are the
+"""The regions drawn in Python (games/regions/): the actions' URLs are the
 ones ``reverse`` gives, and a translation is written escaped, as the template engine would write it."""
 
 from collections.abc import Iterator
@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.templatetags import play_area, words
+from games.regions import play_area, words
 
 from .helpers_play import post_action, start_game
 

@@ -1,4 +1,4 @@
-"""Card faces for the templates: ``{% card_face "TD" %}`` draws the 10♦; ``{% peak_rows %}`` the peaks.
+"""Card faces for the board (play_area.py): ``card_face("TD")`` draws the 10♦; ``peak_rows`` the peaks.
 
 Written in Python rather than template nodes: 28 cards through the template engine took more
 than a third of a move's answer. Every value written is the engine's own (a position, a card
@@ -16,8 +16,6 @@ from games.board import Cell
 from games.cards import CORNER_RANKS, SUIT_SYMBOLS, card_colour, spoken_name_in
 
 from .words import LANGUAGES_KEPT, board_words
-
-register = template.Library()
 
 RANK_ORDER = "A23456789TJQK"
 CELLS_KEPT = 8192  # cells of the peaks as drawn, each a few hundred bytes
@@ -50,7 +48,6 @@ def _face(card: str) -> str:
     )
 
 
-@register.simple_tag
 def card_face(card: str, extra: str = "") -> SafeString:
     """A face-up card that is not a button (the waste)."""
     colour, named, face = _face_up(card, get_language())
@@ -58,7 +55,6 @@ def card_face(card: str, extra: str = "") -> SafeString:
     return mark_safe(f'<span class="{classes}" role="img"{named}>{face}</span>')
 
 
-@register.simple_tag(takes_context=True)
 def peak_rows(context: template.Context, rows: list[list[Cell]]) -> SafeString:
     """The four rows of the peaks, laid on a grid of half-card steps (see static/css/tripeaks.css).
 
