@@ -22,6 +22,7 @@ from .layout import (
     peaks_cleared,
 )
 from .log import DRAW, FOLDED, MAX_LOG_ACTIONS, POSITION_OF_SYMBOL, UNDO, InvalidLog, fold, split_folded, tap_symbol
+from .masks import free_cards
 from .rules import RANK_ADJACENT, Rule
 
 START_SCORE = 500
@@ -338,10 +339,10 @@ class Game:
         return [p for p in self._face_up() if adjacent[cards[p] % 13 * 13 + waste_rank]]
 
     def _face_up(self) -> list[int]:
-        """The positions ``is_face_up`` holds for, in order, found in one pass over the masks (every answer
-        to a move draws the board from them)."""
-        removed = self._removed
-        return [p for p, cover in enumerate(COVER_MASKS) if not removed >> p & 1 and removed & cover == cover]
+        """The positions ``is_face_up`` holds for, in order: from the mask ``free_cards`` finds once for each
+        set of removed cards (every answer to a move draws the board from them)."""
+        free = free_cards(self._removed)
+        return [p for p in range(PEAK_CARDS) if free >> p & 1]
 
     @property
     def status(self) -> Status:
