@@ -29,9 +29,9 @@ EVERY_REGION: tuple[Region, ...] = (board_region, counters_region, status_region
 LIVE_REGIONS: tuple[Region, ...] = (board_region, counters_region, status_region, spoken_region)
 
 
-def draw(context: Mapping[str, Any], regions: tuple[Region, ...]) -> str:
+def draw(context: dict[str, Any], regions: tuple[Region, ...]) -> str:
     """The ``regions`` drawn from a table's context (tables.py; with ``oob``, each swapped out of band)."""
-    drawn = Context(dict(context))
+    drawn = Context(context)
     return "".join(region(drawn) for region in regions)
 
 
