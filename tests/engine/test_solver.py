@@ -1,8 +1,10 @@
 """The solver: exact verdicts, lines that win, agreement with published counts, hints, analysis."""
 
 import functools
+import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +14,9 @@ import engine
 from engine import Game, IllegalMove, Rule
 from engine.cards import CARD_NAMES
 from engine.solver import _Deal, _DepthFirst, _Sweep, solve_position
-from tests.shared import shared_file
+
+DATA = Path(__file__).parents[1] / "data"  # outside test data and its sources (tests/data/README.md)
+PUBLISHED = json.loads((DATA / "published-verdicts.json").read_text())
 
 
 def brute_force(game: Game) -> bool:
@@ -97,12 +101,13 @@ def test_the_two_searches_agree_and_the_sweep_writes_a_winning_line(game: Game) 
 def published_decks() -> list[tuple[int, ...]]:
     return [
         engine.cards.parse_deck([card[0] + card[1].upper() for card in line.split()])
-        for line in shared_file("data/mchung94-random-decks.txt").read_text().splitlines()
+        for line in (DATA / PUBLISHED["decks"]).read_text().splitlines()
     ]
 
 
-@pytest.mark.parametrize(("rule", "winnable"), [(Rule.EASY, 1457), (Rule.CLASSIC, 1091)])
-def test_agrees_with_the_published_counts_on_1500_deals(rule: Rule, winnable: int) -> None:
+@pytest.mark.parametrize("rule", list(Rule))
+def test_agrees_with_the_published_counts_on_1500_deals(rule: Rule) -> None:
+    winnable = PUBLISHED["winnable"][rule.value]
     decks = published_decks()
     assert len(decks) == 1500
     # Two processes: about a minute on one core. Spawned, not forked: the test process has threads.
