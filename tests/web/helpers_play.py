@@ -1,6 +1,7 @@
 """Shared helpers for the web tests that play games over HTTP: posting actions, reading the
 version a response shows, finding which cards are hidden, and deals with a winning line."""
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -104,26 +105,38 @@ def english_name(card: str) -> str:
 
 def card_patterns(card: str) -> dict[str, re.Pattern[str]]:
     """Every way a template could write ``card`` ("TD"): its name, its label, and variants."""
+    return {form: pattern for form, (pattern, _) in _card_forms(card).items()}
+
+
+@functools.cache
+def _card_forms(card: str) -> dict[str, tuple[re.Pattern[str], str]]:
+    """``card_patterns``, each with the text that every match of it contains (lower case where the pattern
+    ignores case): a body without that text needs no regular-expression search, which is slow."""
     rank, suit = card[0], card[1]
     label = card_label(card)  # "10♦"
     number = label[:-1]
-    forms = {
-        "name": re.compile(_NOT_TOKEN_BEFORE + re.escape(card) + _NOT_TOKEN_AFTER),  # "TD" as a whole word
-        "label": re.compile(r"(?<![\w])" + re.escape(label)),  # "10♦"
-        "rank+symbol": re.compile(r"(?<![\w])" + re.escape(rank + SUIT_SYMBOLS[suit])),  # "T♦"
-        "number+suit": re.compile(_NOT_TOKEN_BEFORE + re.escape(number + suit) + _NOT_TOKEN_AFTER),  # "10D"
-        "words": re.compile(rf"\b{_RANK_WORDS[rank]} of {_SUIT_WORDS[suit]}\b", re.IGNORECASE),
-        "spoken name": re.compile(rf"\b{re.escape(english_name(card))}\b", re.IGNORECASE),  # "3 of hearts"
-        "corner": re.compile(re.escape(f'data-rank="{number}" data-suit="{SUIT_SYMBOLS[suit]}"')),  # drawn by CSS
+    words = f"{_RANK_WORDS[rank]} of {_SUIT_WORDS[suit]}"
+    spoken = english_name(card)
+    corner = f'data-rank="{number}" data-suit="{SUIT_SYMBOLS[suit]}"'
+    return {
+        "name": (re.compile(_NOT_TOKEN_BEFORE + re.escape(card) + _NOT_TOKEN_AFTER), card),  # "TD" as a whole word
+        "label": (re.compile(r"(?<![\w])" + re.escape(label)), label),  # "10♦"
+        "rank+symbol": (re.compile(r"(?<![\w])" + re.escape(rank + SUIT_SYMBOLS[suit])), rank + SUIT_SYMBOLS[suit]),
+        "number+suit": (re.compile(_NOT_TOKEN_BEFORE + re.escape(number + suit) + _NOT_TOKEN_AFTER), number + suit),
+        "words": (re.compile(rf"\b{words}\b", re.IGNORECASE), words.lower()),
+        "spoken name": (re.compile(rf"\b{re.escape(spoken)}\b", re.IGNORECASE), spoken.lower()),  # "3 of hearts"
+        "corner": (re.compile(re.escape(corner)), corner),  # drawn by CSS
     }
-    return forms
 
 
 def leaks(body: str, cards: set[str]) -> list[str]:
     """A description of each hidden card that ``body`` writes, in any form; empty if none."""
     found = []
+    lowered = body.lower()
     for card in sorted(cards):
-        for form, pattern in card_patterns(card).items():
+        for form, (pattern, contained) in _card_forms(card).items():
+            if contained not in (lowered if pattern.flags & re.IGNORECASE else body):
+                continue
             match = pattern.search(body)
             if match:
                 context = body[max(0, match.start() - 60) : match.end() + 60]
