@@ -15,7 +15,7 @@ import os
 import tempfile
 from pathlib import Path
 
-import _common  # the repository root on sys.path
+import _common  # noqa: F401 (the repository root on sys.path)
 
 from tests import abuse
 
@@ -37,15 +37,7 @@ def main() -> None:
     }
     with tempfile.TemporaryDirectory() as directory:
         found = abuse.abuse(Path(directory), os.environ.get("DATABASE_URL") or None, {}, counts)
-    print(f"{found.engine}, one daphne process, the default limits; each flood from an address of its own")
-    for flood in found.floods:
-        other = ", ".join(f"{status} × {count}" for status, count in sorted(flood.other.items())) or "none"
-        retry_after = ", ".join(sorted(flood.retry_after, key=int)) if flood.retry_after else "-"
-        print(
-            f"  {flood.what}: {flood.sent} sent, {flood.served} served, {flood.refused} refused "
-            f"(Retry-After {retry_after} s), other answers: {other}"
-        )
-    _common.print_server_log(found.exceptions)
+    print("\n".join(found.report()))
     print("target: each flood served up to its limit, then refused with 429 and Retry-After; no other answer")
 
 

@@ -15,7 +15,7 @@ import os
 import tempfile
 from pathlib import Path
 
-import _common  # the repository root on sys.path
+import _common  # noqa: F401 (the repository root on sys.path)
 
 from tests import crash
 
@@ -30,15 +30,7 @@ def main() -> None:
         found = crash.crash(
             Path(directory), os.environ.get("DATABASE_URL") or None, args.players, args.kills, args.interval
         )
-    check = found.check
-    print(f"{found.engine}, {args.players} players, {found.kills} SIGKILLs {args.interval:g} s apart, each restarted")
-    print(f"  moves acknowledged (200): {check.acknowledged}   lost: {check.lost}")
-    print(f"  stored without an answer (the answer cut by a kill): {check.unacknowledged}")
-    print(f"  games: {check.games}, replayed: {check.replayed}")
-    print(f"  requests cut or refused: {found.stats.errors.total()}")
-    for kind, count in found.stats.errors.most_common():
-        print(f"    {kind}: {count}")
-    _common.print_server_log(found.exceptions)
+    print("\n".join(found.report()))
     print("target: 0 acknowledged moves lost, every game replays")
 
 

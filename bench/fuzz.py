@@ -17,7 +17,7 @@ from pathlib import Path
 
 import _common  # noqa: F401 (the repository root on sys.path)
 
-from tests import fuzz, outages
+from tests import fuzz
 
 
 def main() -> None:
@@ -28,14 +28,7 @@ def main() -> None:
     database_url = os.environ.get("DATABASE_URL") or None
     with tempfile.TemporaryDirectory() as directory:
         found = fuzz.fuzz(Path(directory), database_url, args.requests, args.seed)
-    print(f"{outages.engine_name(database_url)}, {found.requests} fuzzed requests (seed {args.seed})")
-    print(f"  answers: {found.histogram()}")
-    print(f"  5xx: {found.five_hundreds}")
-    for example in found.server_errors:
-        print(f"    {example}")
-    print(f"  server log: {found.tracebacks} tracebacks")
-    for line, count in found.exceptions.most_common(5):
-        print(f"    {count}× {line}")
+    print("\n".join(found.report()))
     print("target: 0 5xx, 0 tracebacks")
 
 

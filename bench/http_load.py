@@ -24,11 +24,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import _common  # the repository root on sys.path
+import _common  # noqa: F401 (the repository root on sys.path)
 import httpx
 
 from tests.http_players import ERROR_PAUSE, MAX_STEPS, Acknowledged, LogCheck, Player, Stats, check_logs, play
-from tests.live_server import free_port, prepare_site, server_exceptions, serving
+from tests.live_server import free_port, prepare_site, server_exceptions, server_log_report, serving
 from tests.stored import stored_games
 
 REQUEST_TIMEOUT = 30.0  # seconds; above SQLite's 20 s wait for the write lock, so a slow move is seen as slow
@@ -152,7 +152,7 @@ def report(warm: Stats, moves: Stats, health: Stats, check: LogCheck, log: Path)
     print(f"moves lost: {lost}   moves doubled: {doubled}   errors: {errors.total()}")
     for kind, count in errors.most_common():
         print(f"  error {kind}: {count}")
-    _common.print_server_log(server_exceptions(log), indent="")
+    print("\n".join(server_log_report(server_exceptions(log), indent="")))
     met = cpu_ratio <= TARGET_RATIO and not (errors or lost or doubled)
     verdict = "met" if met else "NOT met"
     print(f"target: server CPU per move at most {TARGET_RATIO:g}× /health/'s; 0 errors, 0 lost, 0 doubled: {verdict}")

@@ -13,7 +13,7 @@ import os
 import tempfile
 from pathlib import Path
 
-import _common  # the repository root on sys.path
+import _common  # noqa: F401 (the repository root on sys.path)
 
 from tests import races
 
@@ -28,14 +28,7 @@ def main() -> None:
     for processes in args.processes:
         with tempfile.TemporaryDirectory() as directory:
             found = races.race(Path(directory), database_url, args.races, args.at_once, processes)
-        statuses = ", ".join(f"{status} × {count}" for status, count in sorted(found.statuses.items()))
-        print(f"{found.engine}, {processes} process(es): {found.races} races × {args.at_once} identical POSTs")
-        print(
-            f"  applied exactly once: {found.applied_once}   doubled: {found.doubled}   lost: {found.lost}   "
-            f"none applied: {found.none_applied}   5xx: {found.server_errors}"
-        )
-        print(f"  answers: {statuses}")
-        _common.print_server_log(found.exceptions)
+        print("\n".join(found.report()))
     print("target: every race applied exactly once; 0 doubled, 0 lost, 0 5xx, 0 exceptions")
 
 

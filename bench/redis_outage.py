@@ -12,7 +12,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-import _common  # the repository root on sys.path
+import _common  # noqa: F401 (the repository root on sys.path)
 
 from tests import redis_outages
 
@@ -25,11 +25,7 @@ def main() -> None:
     for state in redis_outages.STATES:
         with tempfile.TemporaryDirectory() as directory:
             played = redis_outages.play(Path(directory), state, args.moves, args.threads)
-        print(f"Redis {state}, {args.moves} moves, {args.threads} request threads:")
-        print(f"  moves: {played.summary()}")
-        print(f"  failed: {played.failed}   saved: {played.saved} of {args.moves}")
-        print(f"  GET /health/ after: {1000 * played.health_seconds:.1f} ms")
-        _common.print_server_log(played.exceptions)
+        print("\n".join(played.report()))
     print("target: every move answered 200 within a second and saved")
 
 

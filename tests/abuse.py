@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 
 from games.limits import TOO_MANY
 from tests import outages
-from tests.live_server import LiveServer, prepare_site, run_apart, server_exceptions, serving
+from tests.live_server import LiveServer, prepare_site, run_apart, server_exceptions, server_log_report, serving
 
 TIMEOUT = 60.0  # seconds a request may wait for its answer
 GAME_PATH = re.compile(r"/g/([\w-]+)/")
@@ -57,6 +57,18 @@ class Abuse:
     engine: str
     floods: list[Flood] = field(default_factory=list)
     exceptions: Counter[str] = field(default_factory=Counter)  # in the server's log
+
+    def report(self) -> list[str]:
+        """What bench/abuse.py prints of this run."""
+        lines = [f"{self.engine}, one daphne process, the default limits; each flood from an address of its own"]
+        for flood in self.floods:
+            other = ", ".join(f"{status} × {count}" for status, count in sorted(flood.other.items())) or "none"
+            retry_after = ", ".join(sorted(flood.retry_after, key=int)) if flood.retry_after else "-"
+            lines.append(
+                f"  {flood.what}: {flood.sent} sent, {flood.served} served, {flood.refused} refused "
+                f"(Retry-After {retry_after} s), other answers: {other}"
+            )
+        return [*lines, *server_log_report(self.exceptions)]
 
 
 def client_from(server: LiveServer, address: str) -> httpx.Client:

@@ -20,7 +20,7 @@ import httpx
 
 from tests import outages
 from tests.http_players import Acknowledged, LogCheck, Player, Stats, check_logs, play
-from tests.live_server import free_port, prepare_site, run_apart, server_exceptions, serving
+from tests.live_server import free_port, prepare_site, run_apart, server_exceptions, server_log_report, serving
 from tests.stored import stored_games
 
 REQUEST_TIMEOUT = 30.0  # seconds
@@ -29,10 +29,25 @@ REQUEST_TIMEOUT = 30.0  # seconds
 @dataclass
 class Crash:
     engine: str
+    players: int
     kills: int
+    interval: float  # seconds of play before each kill, and after
     check: LogCheck
     stats: Stats  # the players' answers, and their failures by kind
     exceptions: Counter[str] = field(default_factory=Counter)  # in the server's logs, all its lives
+
+    def report(self) -> list[str]:
+        """What bench/crash.py prints of this run."""
+        check, errors = self.check, self.stats.errors
+        return [
+            f"{self.engine}, {self.players} players, {self.kills} SIGKILLs {self.interval:g} s apart, each restarted",
+            f"  moves acknowledged (200): {check.acknowledged}   lost: {check.lost}",
+            f"  stored without an answer (the answer cut by a kill): {check.unacknowledged}",
+            f"  games: {check.games}, replayed: {check.replayed}",
+            f"  requests cut or refused: {errors.total()}",
+            *(f"    {kind}: {count}" for kind, count in errors.most_common()),
+            *server_log_report(self.exceptions),
+        ]
 
 
 class Restarted:
@@ -93,4 +108,4 @@ def crash(directory: Path, database_url: str | None, players: int, kills: int, i
         stats, acknowledged = run_apart(play_through_kills(server, players, kills, interval))
     check = check_logs(acknowledged, stored_games(env, list(acknowledged)))
     exceptions = sum((server_exceptions(log) for log in server.logs), Counter[str]())
-    return Crash(outages.engine_name(database_url), kills, check, stats, exceptions)
+    return Crash(outages.engine_name(database_url), players, kills, interval, check, stats, exceptions)

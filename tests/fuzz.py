@@ -96,6 +96,8 @@ def bad_values(rng: random.Random) -> list[str]:
 
 @dataclass
 class Fuzzed:
+    engine: str
+    seed: int
     requests: int = 0
     statuses: Counter[str] = field(default_factory=Counter)
     server_errors: list[str] = field(default_factory=list)  # the first few requests answered 5xx
@@ -108,6 +110,17 @@ class Fuzzed:
 
     def histogram(self) -> str:
         return ", ".join(f"{status} × {count}" for status, count in sorted(self.statuses.items()))
+
+    def report(self) -> list[str]:
+        """What bench/fuzz.py prints of this run."""
+        return [
+            f"{self.engine}, {self.requests} fuzzed requests (seed {self.seed})",
+            f"  answers: {self.histogram()}",
+            f"  5xx: {self.five_hundreds}",
+            *(f"    {example}" for example in self.server_errors),
+            f"  server log: {self.tracebacks} tracebacks",
+            *(f"    {count}× {line}" for line, count in self.exceptions.most_common(5)),
+        ]
 
 
 class Fuzzer:
@@ -244,7 +257,7 @@ def fuzz(directory: Path, database_url: str | None, requests: int, seed: int) ->
     env = outages.site_env(directory, database_url)
     prepare_site(env)
     log = directory / "daphne.log"
-    rng, found = random.Random(seed), Fuzzed()
+    rng, found = random.Random(seed), Fuzzed(outages.engine_name(database_url), seed)
     with contextlib.ExitStack() as stack:
         server = stack.enter_context(serving(env, log=log))
         other = stack.enter_context(httpx.Client(base_url=server.url, timeout=TIMEOUT))

@@ -118,6 +118,13 @@ def server_exceptions(log: Path) -> Counter[str]:
     return Counter(line[:160] for line in lines if EXCEPTION_LINE.match(line))
 
 
+def server_log_report(exceptions: Counter[str], indent: str = "  ") -> list[str]:
+    """How many exceptions a server logged (``server_exceptions``), and the commonest: the benches' report lines."""
+    lines = [f"{indent}server log: {exceptions.total()} exceptions"]
+    lines += [f"{indent}  {count}× {line}" for line, count in exceptions.most_common(3)]
+    return lines
+
+
 def run_apart[T](coroutine: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run`` on a thread of its own: in a whole-suite run, Playwright's sync API keeps an event loop
     running on the main thread, where ``asyncio.run`` refuses to start another."""

@@ -18,7 +18,7 @@ import httpx
 
 import engine
 from tests import outages
-from tests.live_server import prepare_site, server_exceptions, serving
+from tests.live_server import prepare_site, server_exceptions, server_log_report, serving
 from tests.stored import stored_games
 
 TIMEOUT = 60.0  # seconds a POST may wait for its answer
@@ -28,6 +28,7 @@ TIMEOUT = 60.0  # seconds a POST may wait for its answer
 class Races:
     engine: str
     processes: int
+    at_once: int  # identical POSTs in each race
     races: int = 0
     applied_once: int = 0  # the action stored once, and one POST answered 200
     doubled: int = 0  # the action stored more than once
@@ -39,6 +40,17 @@ class Races:
     @property
     def server_errors(self) -> int:
         return sum(count for status, count in self.statuses.items() if status.startswith("5"))
+
+    def report(self) -> list[str]:
+        """What bench/races.py prints of this run."""
+        statuses = ", ".join(f"{status} × {count}" for status, count in sorted(self.statuses.items()))
+        return [
+            f"{self.engine}, {self.processes} process(es): {self.races} races × {self.at_once} identical POSTs",
+            f"  applied exactly once: {self.applied_once}   doubled: {self.doubled}   lost: {self.lost}   "
+            f"none applied: {self.none_applied}   5xx: {self.server_errors}",
+            f"  answers: {statuses}",
+            *server_log_report(self.exceptions),
+        ]
 
     def count(self, stored: int, told_applied: int) -> None:
         """One race: how many actions it stored, and how many POSTs were answered 200."""
@@ -64,7 +76,7 @@ def race(directory: Path, database_url: str | None, races: int, at_once: int, pr
     env = outages.site_env(directory, database_url)
     prepare_site(env)
     logs = [directory / f"daphne-{number}.log" for number in range(processes)]
-    found = Races(outages.engine_name(database_url), processes)
+    found = Races(outages.engine_name(database_url), processes, at_once)
     with contextlib.ExitStack() as stack:
         servers = [stack.enter_context(serving(env, log=log)) for log in logs]
         client = stack.enter_context(httpx.Client(base_url=servers[0].url, timeout=TIMEOUT))

@@ -19,7 +19,7 @@ import httpx
 import engine
 from tests import outages
 from tests.frozen_redis import frozen_redis
-from tests.live_server import free_port, prepare_site, server_exceptions, serving
+from tests.live_server import free_port, prepare_site, server_exceptions, server_log_report, serving
 
 STATES = ("down", "frozen")
 TIMEOUT = 30.0  # seconds a request may wait for its answer
@@ -38,6 +38,7 @@ def redis_in(state: str) -> Iterator[str]:
 @dataclass
 class Played:
     state: str
+    threads: int  # the server's request threads
     statuses: Counter[str] = field(default_factory=Counter)  # each move's answer
     seconds: list[float] = field(default_factory=list)  # each move's time to answer
     health_seconds: float = 0.0  # GET /health/ after the moves
@@ -52,6 +53,17 @@ class Played:
         counts = ", ".join(f"{status} × {count}" for status, count in sorted(self.statuses.items()))
         median, slowest = statistics.median(self.seconds), max(self.seconds)
         return f"{counts}; time to answer: median {1000 * median:.1f} ms, slowest {1000 * slowest:.1f} ms"
+
+    def report(self) -> list[str]:
+        """What bench/redis_outage.py prints of this run."""
+        moves = self.statuses.total()
+        return [
+            f"Redis {self.state}, {moves} moves, {self.threads} request threads:",
+            f"  moves: {self.summary()}",
+            f"  failed: {self.failed}   saved: {self.saved} of {moves}",
+            f"  GET /health/ after: {1000 * self.health_seconds:.1f} ms",
+            *server_log_report(self.exceptions),
+        ]
 
 
 def timed(client: httpx.Client, method: str, url: str, **kwargs: object) -> tuple[httpx.Response, float]:
@@ -72,7 +84,7 @@ def next_action(game: engine.Game) -> tuple[str, dict[str, object], str]:
 
 def play(directory: Path, state: str, moves: int, threads: int) -> Played:
     """``moves`` moves of one game, one after the other, on a server with ``threads`` request threads."""
-    played = Played(state)
+    played = Played(state, threads)
     with redis_in(state) as url:
         env = {**outages.site_env(directory, None), "REDIS_URL": url, "REQUEST_THREADS": str(threads)}
         prepare_site(env)

@@ -1,6 +1,6 @@
-"""Each bench script still runs (on a tiny sample) and prints its figures."""
+"""Each bench script of speed still runs (on a tiny sample) and prints its figures. The reliability benches
+measure what tests/test_reliability.py runs once, which checks their reports."""
 
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -93,45 +93,3 @@ def test_levels_bench_grades_deals_times_dealing_and_plays_each_mode() -> None:
     assert "casual_share (50 games) on 20 random deals" in out and "µs per game" in out
     assert "1000-action log: streak_score" in out
     assert "histogram written" not in out  # --quick leaves the picture in docs/ alone
-
-
-@pytest.fixture
-def fresh_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("DATABASE_URL", raising=False)  # fresh SQLite files, never the suite's PostgreSQL database
-
-
-# The reliability benches on tiny samples: tests/test_reliability.py and tests/test_redis_outages.py assert on
-# the measures themselves.
-
-
-def test_races_bench_prints_how_many_races_applied_once(fresh_sqlite: None) -> None:
-    out = run_bench("races.py", "--races", "2", "--at-once", "2", "--processes", "1")
-    assert "SQLite, 1 process(es): 2 races × 2 identical POSTs" in out
-    assert "  applied exactly once: 2   doubled: 0   lost: 0   none applied: 0   5xx: 0\n" in out
-
-
-def test_crash_bench_kills_the_server_and_counts_the_moves_lost(fresh_sqlite: None) -> None:
-    out = run_bench("crash.py", "--players", "2", "--kills", "1", "--interval", "1")
-    assert "SQLite, 2 players, 1 SIGKILLs 1 s apart, each restarted" in out
-    assert re.search(r"moves acknowledged \(200\): [1-9]\d*   lost: 0\n", out), out
-
-
-def test_fuzz_bench_prints_the_status_histogram(fresh_sqlite: None) -> None:
-    out = run_bench("fuzz.py", "--requests", "20")
-    assert "SQLite, 20 fuzzed requests (seed 1)" in out and "  answers: " in out and "  5xx: 0\n" in out
-
-
-def test_abuse_bench_prints_what_each_flood_was_served(fresh_sqlite: None) -> None:
-    out = run_bench(
-        "abuse.py", "--games", "2", "--hints", "1", "--sockets", "1", "--wrong-passwords", "1", "--guesses", "1"
-    )
-    assert "SQLite, one daphne process, the default limits" in out
-    assert "  new games by one player: 2 sent, 2 served, 0 refused (Retry-After - s), other answers: none\n" in out
-    assert "  live sockets: 1 sent, 1 served, 0 refused" in out and "server log: 0 exceptions" in out
-
-
-def test_redis_outage_bench_plays_with_redis_down_and_frozen() -> None:
-    out = run_bench("redis_outage.py", "--moves", "3")
-    for state in ("down", "frozen"):
-        assert f"Redis {state}, 3 moves, 2 request threads:\n" in out
-    assert out.count("  failed: 0   saved: 3 of 3\n") == 2
