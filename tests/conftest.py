@@ -6,6 +6,48 @@ import polib
 import pytest
 from django.conf import settings
 
+from tests.live_server import drop_database, worker_database
+
+# Tests that use Django's test database are marked ``services`` by that alone, but those marked ``templates``
+# (what the pages draw); the ones that start servers of their own (daphne, a cluster) and depend on the
+# database or the channel layer are marked in their module.
+DATABASE_FIXTURES = {"db", "transactional_db"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Each pytest-xdist worker's servers get a PostgreSQL database of their own: two workers migrating or
+    counting rows in one would meet. (Django's own test database is already one per worker: pytest-django.)"""
+    worker, url = os.environ.get("PYTEST_XDIST_WORKER"), os.environ.get("DATABASE_URL", "")
+    if worker and url.startswith("postgres"):
+        os.environ["DATABASE_URL"] = worker_database(url, worker)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The worker's database goes with it (its servers have stopped: session fixtures end before this)."""
+    worker, url = os.environ.get("PYTEST_XDIST_WORKER"), os.environ.get("DATABASE_URL", "")
+    if worker and url.startswith("postgres"):
+        drop_database(url)
+
+
+def uses_test_database(item: pytest.Item) -> bool:
+    return bool(item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects on the marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if uses_test_database(item) and not item.get_closest_marker("templates"):
+            item.add_marker(pytest.mark.services)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _test_database_before_any_browser(request: pytest.FixtureRequest) -> None:
+    """Django's test database is made before the first test when any test of the run needs it: once a browser
+    test has run, Playwright's sync API keeps an event loop on the main thread, where Django refuses to make it
+    (a worker of pytest-xdist may take a browser test first)."""
+    if any(uses_test_database(item) for item in request.session.items):
+        request.getfixturevalue("django_db_setup")
+
 
 @pytest.fixture(autouse=True, scope="session")
 def _compiled_translations() -> None:

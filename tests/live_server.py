@@ -6,13 +6,17 @@ CSP, as deployed; Chromium is Debian's, with the flags that keep it off the netw
 
 import asyncio
 import contextlib
+import fcntl
+import hashlib
 import os
 import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from collections import Counter
@@ -22,7 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import psycopg
+from psycopg import sql
+
 ROOT = Path(__file__).resolve().parents[1]
+STATIC_MANIFEST = ROOT / "staticfiles" / "staticfiles.json"  # written by collectstatic (settings.STATIC_ROOT)
 DAPHNE = Path(sys.executable).with_name("daphne")
 START_TIMEOUT = 30.0  # seconds for daphne to answer GET /health/
 STOP_TIMEOUT = 10.0  # seconds for daphne to stop once told, before it is killed
@@ -54,14 +62,67 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def worker_database(url: str, worker: str) -> str:
+    """The URL of a new, empty PostgreSQL database beside ``url``'s, named after ``worker`` (a pytest-xdist
+    worker: "gw0"), made afresh: what a crashed earlier run left there is dropped with it."""
+    parts = urllib.parse.urlsplit(url)
+    made = urllib.parse.urlunsplit(parts._replace(path=f"{parts.path}_{worker}"))
+    drop_database(made)
+    with _postgresql_server(made) as (server, name):
+        server.execute(sql.SQL("CREATE DATABASE {}").format(name))
+    return made
+
+
+def drop_database(url: str) -> None:
+    """Drops the PostgreSQL database that ``url`` names, if there is one, whoever is connected to it."""
+    with _postgresql_server(url) as (server, name):
+        server.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+
+
+@contextlib.contextmanager
+def _postgresql_server(url: str) -> Iterator[tuple[psycopg.Connection[Any], sql.Identifier]]:
+    """A connection to the server of ``url``, to its maintenance database ``postgres`` (a database cannot be
+    dropped from a connection to itself), and the name of ``url``'s database."""
+    parts = urllib.parse.urlsplit(url)
+    maintenance = urllib.parse.urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(maintenance, autocommit=True, connect_timeout=10) as server:
+        yield server, sql.Identifier(parts.path.lstrip("/"))
+
+
 def prepare_site(env: Mapping[str, str] | None = None) -> None:
     """Tables, and the static manifest that {% static %} needs under the compressed manifest storage."""
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        done = subprocess.run(
-            [sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, capture_output=True, timeout=300
-        )
-        if done.returncode:
-            raise RuntimeError(f"manage.py {command[0]} failed:\n{done.stderr.decode(errors='replace')[-3000:]}")
+    _manage(env, "migrate", "--noinput")
+    _collect_static(env)
+
+
+def _manage(env: Mapping[str, str] | None, *command: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, capture_output=True, timeout=300
+    )
+    if done.returncode:
+        raise RuntimeError(f"manage.py {command[0]} failed:\n{done.stderr.decode(errors='replace')[-3000:]}")
+
+
+def _collect_static(env: Mapping[str, str] | None) -> None:
+    """collectstatic, when a static file is newer than the manifest it wrote last, one process at a time.
+
+    It rewrites every file it post-processes, under the feet of the servers that other tests (or other
+    pytest-xdist workers) run: scripts/test collects them before the tests, and here only a change made
+    since then (a stylesheet edited between two runs of pytest) collects them again."""
+    lock = Path(tempfile.gettempdir()) / f"tripeaks-static-{hashlib.sha1(str(ROOT).encode()).hexdigest()[:12]}.lock"
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        if not STATIC_MANIFEST.exists() or STATIC_MANIFEST.stat().st_mtime < _newest_static_source():
+            _manage(env, "collectstatic", "--noinput")
+
+
+def _newest_static_source() -> float:
+    """The latest modification time of the files collectstatic collects: ours, the admin's and django-htmx's."""
+    import django.contrib.admin
+    import django_htmx
+
+    apps = (ROOT, Path(django.contrib.admin.__file__).parent, Path(django_htmx.__file__).parent)
+    return max(path.stat().st_mtime for app in apps for path in (app / "static").rglob("*") if path.is_file())
 
 
 def _answers(url: str) -> bool:

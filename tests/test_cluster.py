@@ -32,10 +32,13 @@ import engine
 from deploy import cluster
 from tests.live_server import prepare_site, run_apart
 
-pytestmark = pytest.mark.skipif(
-    not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
-    reason="needs DATABASE_URL on PostgreSQL and REDIS_URL (as CI's second pass sets them): processes share both",
-)
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.skipif(
+        not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
+        reason="needs DATABASE_URL on PostgreSQL and REDIS_URL (as CI's second pass sets them): processes share both",
+    ),
+]
 
 CODE = "TP1-E-TRIPEAK"
 BEFORE, AFTER = 8, 8  # actions played before the crash, and after it

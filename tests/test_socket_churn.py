@@ -26,7 +26,7 @@ SETTLE = 5.0  # seconds for the seats to come back once the last socket closed
 ENDINGS = ("at once", "after the first frame", "dropped after the first frame", "after both frames")
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.services)])
 def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[LiveServer, Path]]:
     # RATE_LIMITS=0: the churn's sockets all come from this machine's address, past its limit (games/limits.py).
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings", "SQLITE_PATH": str(tmp_path / "db")}

@@ -18,10 +18,13 @@ from websockets.asyncio.client import ClientConnection, connect
 import engine
 from tests.live_server import LiveServer, prepare_site, run_apart, serving
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("REDIS_URL"),
-    reason="needs REDIS_URL (the machine's Redis, as CI's second pass sets it): several processes share events there",
-)
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.skipif(
+        not os.environ.get("REDIS_URL"),
+        reason="needs REDIS_URL (the machine's Redis, as CI's second pass sets it): processes share events there",
+    ),
+]
 
 CODE = "TP1-E-TRIPEAK"
 ACTIONS = 15

@@ -19,6 +19,8 @@ from tests.outages import holding_lock
 
 from .test_play import Table
 
+pytestmark = pytest.mark.services  # the database locked under a tap
+
 OUTAGE = "The table is unavailable for a moment; your game is safe."
 STALE = "This page was out of date (a log-in or log-out in another tab). It is up to date now: try again."
 OFFLINE = "The server cannot be reached. Check your connection, then try again."

@@ -5,6 +5,7 @@ round trip (Chromium's network emulation), where every tap lands while the one b
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import engine
@@ -13,6 +14,8 @@ from tests.web.helpers_play import english_name
 from .chains import tap_run
 from .conftest import console_errors
 from .test_play import Table, tab_to
+
+pytestmark = pytest.mark.services  # racing writes of one game
 
 ROUND_TRIP = 150  # ms
 

@@ -17,6 +17,8 @@ import engine
 from .conftest import checked_page, console_errors, screenshot
 from .test_play import Table
 
+pytestmark = pytest.mark.services  # live events through the channel layer
+
 LIVE_SOCKET = re.compile(r"/ws/g/")
 SLOW = 20_000  # ms: a reconnection waits out its back-off (at most 15 s)
 

@@ -18,7 +18,7 @@ from .golden_boards import Clock, render_cases
 
 GOLDEN = Path(__file__).with_name("golden") / "boards.json.xz"
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates]
 
 
 def first_difference(expected: str, got: str) -> str:

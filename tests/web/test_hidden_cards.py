@@ -81,6 +81,7 @@ def test_the_search_finds_each_written_form_of_a_card_and_not_parts_of_tokens() 
 
 
 @pytest.mark.django_db
+@pytest.mark.templates
 @settings(max_examples=25, deadline=None)
 @given(code=codes, script=steps)
 def test_no_answer_ever_shows_a_hidden_card(code: str, script: list[Step]) -> None:

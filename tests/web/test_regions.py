@@ -11,7 +11,7 @@ from games.regions import play_area, words
 
 from .helpers_play import post_action, start_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.templates]
 
 ACTIONS = ("tap", "draw", "undo", "hint")
 MARKUP = '<b title="x">&'  # what a translation could hold, and must never bring into the page as markup
