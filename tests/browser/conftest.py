@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+import engine
 from tests.live_server import CHROMIUM, CHROMIUM_ARGS, ROOT, prepare_site, serving
 
 ARTIFACTS = ROOT / "artifacts"
@@ -74,3 +75,17 @@ def screenshot(page: Page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True, animations="disabled")
     return path
+
+
+def play_line(page: Page, game_url: str, line: list[str]) -> None:
+    """Posts each action of ``line`` ("+" draws, a number taps there) as htmx does, then reloads the page: how a
+    test whose point is not the playing reaches the position it checks (a game near its end, stored by the
+    server as if played) without clicking through the game."""
+    token = page.locator("input[name=csrfmiddlewaretoken]").first.input_value()
+    headers = {"HX-Request": "true", "X-CSRFToken": token}
+    for version, action in enumerate(line):
+        drawing = action == engine.log.DRAW
+        form = {"version": str(version)} if drawing else {"version": str(version), "position": action}
+        answer = page.request.post(game_url + ("draw/" if drawing else "tap/"), form=form, headers=headers)
+        assert answer.status == 200, f"action {version} ({action}) answered {answer.status}"
+    page.reload()

@@ -16,6 +16,7 @@ from engine.layout import STOCK_SIZE
 from tests.live_server import ROOT
 from tests.web.helpers_play import first_winnable
 
+from .conftest import play_line
 from .test_play import Table, blocked_by_drawing
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -74,18 +75,6 @@ def auditor(request: pytest.FixtureRequest, browser: Browser, server_url: str, a
     auditing = Auditor(browser, server_url, LANGUAGES[request.param], axe_source)
     yield auditing
     auditing.close()
-
-
-def play_line(page: Page, game_url: str, line: list[str]) -> None:
-    """Posts each action of ``line`` ("+" draws, a number taps there) as htmx does, then reloads the page."""
-    token = page.locator("input[name=csrfmiddlewaretoken]").first.input_value()
-    headers = {"HX-Request": "true", "X-CSRFToken": token}
-    for version, action in enumerate(line):
-        drawing = action == engine.log.DRAW
-        form = {"version": str(version)} if drawing else {"version": str(version), "position": action}
-        answer = page.request.post(game_url + ("draw/" if drawing else "tap/"), form=form, headers=headers)
-        assert answer.status == 200, f"action {version} ({action}) answered {answer.status}"
-    page.reload()
 
 
 def test_every_page_has_no_serious_or_critical_violation(auditor: Auditor) -> None:

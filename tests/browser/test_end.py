@@ -8,9 +8,9 @@ from playwright.sync_api import Page, expect
 
 import engine
 from engine.layout import STOCK_SIZE
-from tests.web.helpers_play import first_winnable
+from tests.web.helpers_play import actions_of, first_winnable
 
-from .test_accessibility import play_line
+from .conftest import play_line
 from .test_play import Table, blocked_by_drawing
 
 FOCUS_IN_OVERLAY = "() => Boolean(document.activeElement?.closest('#board .outcome'))"
@@ -53,9 +53,9 @@ def test_the_overlay_keeps_the_focus_and_nothing_under_it_can_be_reached(page: P
 
 def test_the_blocked_overlay_takes_the_focus_when_the_game_ends(page: Page, server_url: str) -> None:
     table = Table(page, server_url, blocked_by_drawing())
-    for version in range(1, STOCK_SIZE + 1):
-        page.keyboard.press("d")
-        table.shows_version(version)
+    play_line(page, table.url, [engine.log.DRAW] * (STOCK_SIZE - 1))  # to the last card of the stock
+    page.keyboard.press("d")
+    table.shows_version(STOCK_SIZE)
     overlay = page.locator(".outcome.blocked")
     expect(overlay.locator(".primary")).to_be_focused()
     expect(overlay.get_by_role("button", name="Undo")).to_be_visible()
@@ -83,7 +83,7 @@ def test_a_level_game_ends_with_one_tap_to_the_next_deal_of_its_level(page: Page
     first = page.url
     code = page.locator("#game-code").input_value()
     line = engine.solve(engine.Game.new(engine.GameCode.parse(code))).line
-    play_line(page, first, [s if s == engine.log.DRAW else str(engine.log.POSITION_OF_SYMBOL[s]) for s in line])
+    play_line(page, first, actions_of(line))
     overlay = page.locator(".outcome.won")
     expect(overlay.locator(".primary")).to_have_text("Next deal")
     overlay.get_by_role("button", name="Next deal").click()

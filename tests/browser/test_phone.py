@@ -16,10 +16,9 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 import engine
 from engine.layout import STOCK_SIZE
-from tests.web.helpers_play import first_winnable
+from tests.web.helpers_play import actions_of, first_winnable
 
-from .conftest import ARTIFACTS, console_errors, screenshot
-from .test_accessibility import play_line
+from .conftest import ARTIFACTS, console_errors, play_line, screenshot
 from .test_play import Table, blocked_by_drawing, tap_top_card
 
 PORTRAIT = {"width": 360, "height": 740}
@@ -194,8 +193,7 @@ def won_level_game(page: Page, server_url: str) -> None:
     code = engine.GameCode.parse(page.locator("#game-code").input_value())
     solution = engine.solve(engine.Game.new(code))
     assert solution.winnable
-    line = [s if s == engine.log.DRAW else str(engine.log.POSITION_OF_SYMBOL[s]) for s in solution.line]
-    play_line(page, page.url, line)
+    play_line(page, page.url, actions_of(solution.line))
 
 
 def won_free_game(page: Page, server_url: str) -> None:

@@ -15,7 +15,7 @@ import engine
 from games.cards import spoken_name
 from tests.web.helpers_play import codes_in_order, first_winnable
 
-from .conftest import screenshot
+from .conftest import play_line, screenshot
 
 TRIPEAK = "TP1-E-TRIPEAK"
 
@@ -189,9 +189,10 @@ def blocked_by_drawing() -> str:
 
 def test_the_blocked_overlay_offers_undo_and_a_new_game(page: Page, server_url: str) -> None:
     table = Table(page, server_url, blocked_by_drawing())
-    for _ in range(engine.layout.STOCK_SIZE):
-        page.keyboard.press("d")
-        table.played(engine.log.DRAW)
+    play_line(page, table.url, [engine.log.DRAW] * (engine.layout.STOCK_SIZE - 1))  # to the last card of the stock
+    table.game.play_log(engine.log.DRAW * (engine.layout.STOCK_SIZE - 1))
+    page.keyboard.press("d")
+    table.played(engine.log.DRAW)
     overlay = page.locator(".outcome.blocked")
     expect(overlay).to_be_visible()
     expect(overlay).to_contain_text("No more moves possible")

@@ -155,11 +155,16 @@ def codes_in_order(rule: str = "E") -> Iterator[str]:
         number += 1
 
 
+def actions_of(line: str) -> list[str]:
+    """The actions of a line in the engine's notation, each "+" (a draw) or a tap's position as a string."""
+    return [symbol if symbol == DRAW else str(POSITION_OF_SYMBOL[symbol]) for symbol in line]
+
+
 def first_winnable(limit: int = 200) -> tuple[str, list[str]]:
     """The first code (in order) whose deal the engine's solver wins, and its winning line: each action
     "+" (a draw) or a tap's position as a string."""
     for _, code in zip(range(limit), codes_in_order(), strict=False):
         solution = engine.solve(engine.Game.new(engine.GameCode.parse(code)))
         if solution.winnable:
-            return code, [symbol if symbol == DRAW else str(POSITION_OF_SYMBOL[symbol]) for symbol in solution.line]
+            return code, actions_of(solution.line)
     raise AssertionError(f"no winnable deal among the first {limit} codes")
