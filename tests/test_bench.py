@@ -1,8 +1,10 @@
 """Each bench script of speed still runs (on a tiny sample) and prints its figures. The reliability benches
 measure what tests/test_reliability.py runs once, which checks their reports."""
 
+import importlib.util
 import subprocess
 import sys
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
@@ -93,3 +95,25 @@ def test_levels_bench_grades_deals_times_dealing_and_plays_each_mode() -> None:
     assert "casual_share (50 games) on 20 random deals" in out and "µs per game" in out
     assert "1000-action log: streak_score" in out
     assert "histogram written" not in out  # --quick leaves the picture in docs/ alone
+
+
+def test_suite_bench_sums_a_junit_report_by_part(tmp_path: Path) -> None:
+    """bench/suite.py times whole runs of the suite (minutes each): here its reading of pytest's JUnit report,
+    on a run of two small files, one of a part and one at the top level."""
+    spec = importlib.util.spec_from_file_location("suite_bench", ROOT / "bench" / "suite.py")
+    assert spec and spec.loader
+    suite = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(suite)
+    report = tmp_path / "junit.xml"
+    files = ["tests/engine/test_log.py", "tests/test_docs.py"]
+    subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", f"--junitxml={report}", *files],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    parts, count = suite.seconds_by_part(report)
+    assert set(parts) == {"tests/engine", "tests (top level)"} and all(seconds > 0 for seconds in parts.values())
+    assert count == len(list(ElementTree.parse(report).iter("testcase"))) > 2
+    assert run_bench("suite.py", "--help").startswith("usage: suite.py [-h] [--runs RUNS] [--services]")
