@@ -1,7 +1,7 @@
 """Database outages against a real daphne process, measured from outside: how long a tap waits for its
 answer, and what the answer is, while the database is locked, unreachable or down.
 
-Used by tests/test_outages.py (which asserts) and bench/outage.py (which prints the figures).
+Used by tests/test_reliability.py (which asserts) and bench/outage.py (which prints the figures).
 
 - locked: another connection holds what a move needs for ``hold`` seconds (the audit held 25 s): on
   SQLite the file's write lock, on PostgreSQL (DATABASE_URL) the game's row. Taps go out at once,

@@ -2,7 +2,7 @@
 names a Redis that is down (nothing listens: connections refused at once) or frozen (tests/frozen_redis.py:
 it takes connections and never answers). Redis is for watching; the game must go on without it.
 
-Used by tests/test_redis_outages.py (which asserts) and bench/redis_outage.py (which prints the figures).
+Used by tests/test_reliability.py (which asserts) and bench/redis_outage.py (which prints the figures).
 """
 
 import contextlib
