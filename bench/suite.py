@@ -41,11 +41,13 @@ def seconds_by_part(report: Path) -> tuple[Counter[str], int]:
     return parts, count
 
 
-def timed_run(label: str, args: list[str], env: dict[str, str]) -> tuple[float, Counter[str], int]:
-    """``bash scripts/test ARGS``: its wall-clock seconds, and its tests' seconds by part."""
+def timed_run(label: str, args: list[str], services: dict[str, str]) -> tuple[float, Counter[str], int]:
+    """``bash scripts/test ARGS`` with ``services`` (none: the embedded default, whatever this shell has set):
+    its wall-clock seconds, and its tests' seconds by part."""
     with tempfile.TemporaryDirectory() as directory:
         report = Path(directory) / "junit.xml"
-        run_env = {**os.environ, **env, "PYTEST_ADDOPTS": f"--junitxml={report} -q"}
+        run_env = {name: value for name, value in os.environ.items() if name not in SERVICES}
+        run_env.update(services, PYTEST_ADDOPTS=f"--junitxml={report} -q")
         print(f"{label}: bash scripts/test {' '.join(args)}".rstrip(), flush=True)
         started = time.monotonic()
         done = subprocess.run(["bash", "scripts/test", *args], cwd=ROOT, env=run_env, capture_output=True, text=True)
@@ -71,8 +73,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--services", action="store_true", help="CI's second pass too, on PostgreSQL and Redis")
     args = parser.parse_args()
-    first = {name: "" for name in SERVICES}  # the embedded default, whatever this shell has set
-    whole = [timed_run(f"run {run + 1}", [], first) for run in range(args.runs)]
+    whole = [timed_run(f"run {run + 1}", [], {}) for run in range(args.runs)]
     summary("bash scripts/test", whole)
     if args.services:
         subprocess.run(["bash", "scripts/services"], cwd=ROOT, check=True, capture_output=True)

@@ -2,6 +2,7 @@
 measure what tests/test_reliability.py runs once, which checks their reports."""
 
 import importlib.util
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -109,6 +110,7 @@ def test_suite_bench_sums_a_junit_report_by_part(tmp_path: Path) -> None:
     subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", f"--junitxml={report}", *files],
         cwd=ROOT,
+        env={**os.environ, "PYTEST_ADDOPTS": ""},  # this run's own report, whatever the outer run was told
         check=True,
         capture_output=True,
         timeout=300,

@@ -17,7 +17,8 @@ ROOT = Path(__file__).parents[1]
 def selected(marks: str) -> set[str]:
     """The node ids that ``pytest -m marks`` collects."""
     collect = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist", "-m", marks]
-    done = subprocess.run(collect, cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
+    env = {**os.environ, "PYTEST_ADDOPTS": ""}  # one -q more would list files, not tests
+    done = subprocess.run(collect, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=True)
     return {line for line in done.stdout.splitlines() if "::" in line}
 
 
