@@ -125,7 +125,7 @@ def start_game(client: httpx.Client) -> tuple[str, dict[str, str]]:
 @contextlib.contextmanager
 def holding_lock(env: dict[str, str], public_id: str) -> Iterator[None]:
     """What a move needs, held by another connection: SQLite's write lock, or the game's row on PostgreSQL."""
-    if "DATABASE_URL" in env:
+    if env.get("DATABASE_URL"):  # set and not empty, as the settings read it
         import psycopg
 
         with psycopg.connect(env["DATABASE_URL"]) as holder:  # one transaction until the block ends
