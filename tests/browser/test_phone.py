@@ -171,7 +171,7 @@ def test_a_message_overlays_the_table_and_never_moves_it(browser: Browser, serve
     """In Italian, whose messages are long: the board and its cards stay where the finger is."""
     with phone(browser, PHONES[held], locale="it-IT") as page:
         table = Table(page, server_url)
-        expect(page.locator("#live .watching")).to_be_visible()  # the live socket's first frame is in: measured after
+        table.heard_live()
         before = box(table.board)
         card = table.card(table.fitting())
         card_before = box(card)

@@ -57,6 +57,7 @@ def test_a_burst_of_five_quick_taps_is_played_in_order_without_reloading(page: P
     page.evaluate("window.__sameDocument = true")  # a full reload would lose this
     slow_network(page)
     page.mouse.move(0, 0)
+    table.heard_live()
     boxes = [table.card(position).bounding_box() for position in run]
     for box in boxes:  # real clicks, each well inside one round trip of the one before
         assert box is not None
@@ -153,6 +154,7 @@ def test_a_tap_the_page_knows_is_refused_explains_itself_and_keeps_the_taps_afte
     table = Table(page, server_url)
     slow_network(page)
     position = table.fitting()
+    table.heard_live()
     top, fitting = page.locator(".on-1").first.bounding_box(), table.card(position).bounding_box()
     assert top is not None and fitting is not None
     page.evaluate(NOTICES)
