@@ -56,12 +56,11 @@ def test_a_burst_of_five_quick_taps_is_played_in_order_without_reloading(page: P
     table = Table(page, server_url, code)
     page.evaluate("window.__sameDocument = true")  # a full reload would lose this
     slow_network(page)
-    page.mouse.move(0, 0)
     table.heard_live()
-    boxes = [table.card(position).bounding_box() for position in run]
-    for box in boxes:  # real clicks, each well inside one round trip of the one before
-        assert box is not None
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    # Each click well inside one round trip of the one before, and whole: a press and a release sent apart
+    # can straddle the swap of an earlier answer's board, whose new button then gets no click (docs/testing.md).
+    for position in run:
+        table.card(position).evaluate("card => card.click()")
     for position in run:
         table.game.tap(position)
     table.shows_version(5)
