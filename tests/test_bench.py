@@ -59,6 +59,15 @@ def test_page_bench_loads_the_game_page_in_chromium_and_times_taps() -> None:
     assert "browser console errors: 0\n" in out
 
 
+def test_tap_cost_bench_times_a_finger_s_taps_on_a_slowed_phone() -> None:
+    out = run_bench("tap_cost.py", "--taps", "3")
+    assert "360×640 touch" in out
+    assert "3 card taps by a finger (tap, undo, tap, …) at 4× CPU throttling:" in out
+    assert "the tap's handler (its dispatch to the end of its work): median " in out
+    assert "the click's time to the next frame painted: median " in out
+    assert "target: the tap's handler median ≤ 16 ms and p95 ≤ 50 ms: " in out
+
+
 def test_watch_bench_follows_a_game_with_a_few_watchers_and_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DATABASE_URL", raising=False)  # a fresh SQLite file, never the suite's PostgreSQL database
     out = run_bench("watch.py", "--watchers", "3", "--moves", "4", "--pause", "0")

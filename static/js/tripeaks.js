@@ -59,7 +59,8 @@
   const queue = []; // unanswered actions, in order; the first is out while `sending`
   let sending = false;
   let snapshot = null; // the server's board, before the page showed taps of its own on it
-  let clicks = 0; // the last click's count: 2 for the second of a double click
+  let clicks = 0; // the last click's count: 0 from a key (or a screen reader), 2 for the second of a double click
+  let dropping = false; // a card dropped on the waste is clicked by this file: a pointer's action
 
   document.addEventListener("click", (event) => (clicks = event.detail), true);
 
@@ -77,14 +78,15 @@
       data: new FormData(form),
       predicted: "unknown",
       shown: false,
+      keyboard: clicks === 0 && !dropping,
     };
     if (control.name) action.data.set(control.name, control.value); // the tapped position
     // The second click of a double click, landing on the face-down card under the one just played.
     if (action.kind === "tap" && control.classList.contains("back") && clicks > 1) return;
     action.predicted = predict(action, control, queue);
-    if (!board().contains(document.activeElement)) focusFrom = describe(control, false);
+    if (action.keyboard && !board().contains(document.activeElement)) focusFrom = describe(control);
     if (action.predicted === "legal") {
-      keepFocus(() => showTap(control, true));
+      keepFocus(() => showTap(control, true), action.keyboard);
       action.shown = true;
     }
     queue.push(action);
@@ -171,10 +173,10 @@
       if (html) htmx.swap(document.body, html, { swapStyle: "none" });
       if (action.predicted === "refused") return;
       queue.length = 0;
-      putBack();
+      putBack(action.keyboard);
     } else {
       queue.length = 0;
-      putBack();
+      putBack(action.keyboard);
       // Said in the page's language by static/js/errors.js: the server's message, or why there is none.
       const detail = answer && { status, type: answer.headers.get("Content-Type") || "", body: html };
       document.dispatchEvent(new CustomEvent("tripeaks:failed", { detail }));
@@ -199,17 +201,17 @@
         }
         before.push(next);
       }
-    }, action.kind === "hint");
+    }, action.keyboard, action.kind === "hint");
   }
 
-  function putBack() {
+  function putBack(keyboard) {
     if (!snapshot) return;
     const saved = snapshot;
     snapshot = null;
     saved.querySelectorAll(".from-tap, .from-draw, .flipped").forEach((el) => {
       el.classList.remove("from-tap", "from-draw", "flipped");
     });
-    keepFocus(() => board().replaceWith(saved));
+    keepFocus(() => board().replaceWith(saved), keyboard);
   }
 
   // How many actions are unanswered, for static/js/live.js: it leaves the board alone meanwhile.
@@ -217,34 +219,37 @@
     document.dispatchEvent(new CustomEvent("tripeaks:queue", { detail: { pending: queue.length } }));
   }
 
-  // ---- Focus: when the board changes under it, the focus goes where the player can go on: the overlay
-  // (its same control, else its main button) when the game ends, the hinted card after Teach me, the
-  // same control, the same card if still there, else the next face-up card, else the stock.
+  // A press on the table's buttons does not focus them: a focused card that leaves the board (played)
+  // costs the tap a forced style and layout pass of the whole table, to move the focus elsewhere.
+  document.addEventListener("mousedown", (event) => {
+    if (event.button === 0 && event.target.closest("#board button:not(.outcome *)")) event.preventDefault();
+  });
+
+  // ---- Focus: when the board changes under a player who plays by keys, the focus goes where they can go
+  // on: the overlay (its same control, else its main button) when the game ends, the hinted card after
+  // Teach me, the same control, the same card if still there, else the next face-up card, else the stock.
+  // A finger's or a mouse's tap on the table leaves the focus alone (the end's overlay keeps it): a
+  // focus() costs the tap a forced style and layout pass of the whole table (bench/tap_cost.py).
   let focusFrom = null; // for an action started from outside the board (a key with nothing focused)
 
-  function describe(el, keyboard) {
-    return {
-      position: el.dataset.position,
-      action: el.dataset.action,
-      keyboard,
-      overlay: Boolean(el.closest(".outcome")),
-    };
+  function describe(el) {
+    return { position: el.dataset.position, action: el.dataset.action, overlay: Boolean(el.closest(".outcome")) };
   }
 
-  function keepFocus(change, hinted = false) {
+  function keepFocus(change, keyboard, hinted = false) {
     const before = board();
     const active = document.activeElement;
     const inside = before && active && active !== before && before.contains(active);
-    let wanted = inside ? describe(active, active.matches(":focus-visible")) : focusFrom;
-    focusFrom = null;
     const overlaid = Boolean(before?.querySelector(".outcome"));
+    let wanted = keyboard || overlaid ? (inside ? describe(active) : focusFrom) : null;
+    focusFrom = null;
     change();
     const after = board();
     if (!after) return;
-    if (!wanted && !overlaid && after.querySelector(".outcome")) wanted = { keyboard: false }; // the game just ended
+    if (!wanted && !overlaid && after.querySelector(".outcome")) wanted = {}; // the game just ended
     if (!wanted) return;
     const target = focusTarget(after, wanted, hinted);
-    if (target && target !== document.activeElement) target.focus({ preventScroll: true, focusVisible: wanted.keyboard });
+    if (target && target !== document.activeElement) target.focus({ preventScroll: true, focusVisible: keyboard });
   }
 
   function focusTarget(root, wanted, hinted) {
@@ -332,7 +337,10 @@
     swallowClick = true;
     setTimeout(() => {
       swallowClick = false;
-      if (dropped && card.isConnected && usable(card)) card.click();
+      if (!dropped || !card.isConnected || !usable(card)) return;
+      dropping = true;
+      card.click();
+      dropping = false;
     });
   }
 
