@@ -2,9 +2,9 @@
 in its answers): ``status_region``, ``counters_region``, ``notice_region`` and ``spoken_region``.
 
 Written in Python rather than template nodes, as the board is (play_area.py): every move's answer draws
-them again (issue 17). Every value written is a number or escaped, translations included (they are
-data); each ``gettext`` is called outside the f-strings, where makemessages finds it. The whitespace is
-the template's own, kept byte for byte (tests/web/test_board_golden.py).
+them again. Every value written is a number or escaped, translations included (they are
+data); each ``gettext`` is called outside the f-strings, where makemessages finds it. The markup is kept
+byte for byte by tests/web/test_board_golden.py.
 """
 
 from html import escape
@@ -30,15 +30,15 @@ def status_region(context: template.Context) -> SafeString:
     level = ""
     if record.level:
         name = escape(str(record.get_level_display()))
-        level = f'<span class="level" data-level="{escape(record.level)}">{name}</span> ·'
+        level = f'<span class="level" data-level="{escape(record.level)}">{name}</span>\n      '
     words = board_words(get_language())
-    watching = "" if context.get("can_play") else "· " + words.watching
+    watching = "" if context.get("can_play") else f'\n      <span class="watcher">{words.watching}</span>'
+    # The dots between the parts are the stylesheet's: on a phone it shows the level alone.
     return mark_safe(
         f'\n    <p id="status" class="status" {out_of_band(context)}>\n'
-        f"      {level}\n"
-        f'      <span class="rule">{escape(str(record.rule_label))}</span> ·\n'
-        f"      {_state(board, words)}\n"
-        f"      {watching}\n"
+        f"      {level}"
+        f'<span class="rule">{escape(str(record.rule_label))}</span>\n'
+        f'      <span class="state">{_state(board, words)}</span>{watching}\n'
         "    </p>\n    "
     )
 

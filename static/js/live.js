@@ -40,6 +40,7 @@
       socket = null;
       if (event.code === UNKNOWN_GAME) return;
       reconnecting.textContent = reconnecting.dataset.text;
+      delete live.dataset.heard;
       watching.hidden = true; // no longer known: the next connection says it again
       const delay = Math.min(RETRY_MOST, RETRY_FIRST * 2 ** failures++);
       retry = setTimeout(connect, delay * (0.5 + Math.random() / 2)); // spread a crowd's reconnections
@@ -47,9 +48,11 @@
   }
 
   function receive(message) {
+    live.dataset.heard = ""; // the socket is up: its first frame came
     if (message.type === "watching") {
+      // Nobody watching goes unsaid: a player alone sees no count.
       watching.querySelector("[data-watching]").textContent = message.count;
-      watching.hidden = false;
+      watching.hidden = message.count === 0;
     } else if (message.type === "board") {
       newest = Math.max(newest, message.version);
       if (message.version <= shown()) return;

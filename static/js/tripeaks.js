@@ -49,6 +49,27 @@
     }
   });
 
+  // ---- The menus (details elements, which open and close without this file): a tap outside an open one
+  // closes it and does nothing else, as Escape does.
+  document.addEventListener(
+    "click",
+    (event) => {
+      const open = document.querySelector("details.menu[open]");
+      if (!open || open.contains(event.target)) return;
+      open.open = false;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+    true,
+  );
+
+  document.addEventListener("keydown", (event) => {
+    const open = event.key === "Escape" && document.querySelector("details.menu[open]");
+    if (!open) return;
+    open.open = false;
+    open.querySelector("summary").focus();
+  });
+
   // ---- The queue of actions. Each one is sent when the one before is answered (the server checks the
   // version, so two at once would refuse the second), with the version of the board then shown. A tap the
   // page can judge (a face-up card and the waste are known; the cards under them never are) is predicted:

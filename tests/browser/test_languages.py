@@ -26,6 +26,7 @@ def test_in_bulgarian_the_cards_and_the_board_in_words_follow_each_action(
     )
     page = context.new_page()
     table = Table(page, server_url)
+    page.get_by_role("group").filter(has=page.locator("#language-choice")).locator("summary").click()  # Menu
     page.get_by_label("Language").select_option("bg")
     page.get_by_role("button", name="Change").click()  # a plain form: no script needed
     expect(page.locator("html")).to_have_attribute("lang", "bg")

@@ -1,9 +1,14 @@
-"""The game on a phone, held upright (360 × 740) and sideways (740 × 360), and every page at 320 px.
+"""The game on a phone, at the heights a phone's browser leaves with its address and tab bars on screen,
+in the five languages, with touch.
 
-What the player needs to play (every peak card, the stock, the waste and Undo) is in view without
-scrolling; nothing on any page reaches past the right edge; a message never moves the table; the end
-of a game overlays the table but not the counters or the game code. Also the dark theme, which a
-phone often asks for, the card backs a player may choose, and the won game's celebration.
+Upright (360 × 640, 390 × 664, 375 × 553, 320 × 568, and 360 × 550: from 550 px up the peaks keep their
+width) and sideways (740 × 304, 844 × 340): every card, the stock, the waste, Undo and Teach me in view
+without scrolling; the peaks as wide as the screen allows (upright, every card at least 0.9 of a tenth of
+the width; sideways, 40 px); a one-line header and game head, and the game's code and buttons off the
+screen until its menu opens; nothing past the right edge. The end card shows its stars, its breakdown,
+its total and its buttons without scrolling. Nothing moves under the finger: a watcher arriving, a score
+that grows a digit, a message. The menus open as a panel and a sheet, and a tap outside closes them.
+Also every page at 320 px, the dark theme, the card backs, and the won game's celebration.
 """
 
 import contextlib
@@ -16,26 +21,39 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 import engine
 from engine.layout import STOCK_SIZE
-from tests.web.helpers_play import actions_of, first_winnable
+from engine.levels import Level
+from tests.web.helpers_play import actions_of
 
 from .conftest import ARTIFACTS, console_errors, play_line, screenshot
 from .test_play import Table, blocked_by_drawing, tap_top_card
 
-PORTRAIT = {"width": 360, "height": 740}
-LANDSCAPE = {"width": 740, "height": 360}
-PHONES = {"portrait": PORTRAIT, "landscape": LANDSCAPE}
+UPRIGHT = {
+    "360x640": {"width": 360, "height": 640},
+    "390x664": {"width": 390, "height": 664},
+    "375x553": {"width": 375, "height": 553},
+    "320x568": {"width": 320, "height": 568},
+    "360x550": {"width": 360, "height": 550},
+}
+SIDEWAYS = {"740x304": {"width": 740, "height": 304}, "844x340": {"width": 844, "height": 340}}
+PHONES = {**UPRIGHT, **SIDEWAYS}
+LOCALES = ["en-GB", "it-IT", "es-ES", "bg-BG", "fr-FR"]
+PORTRAIT, LANDSCAPE = UPRIGHT["360x640"], SIDEWAYS["740x304"]  # the README's screenshots
 NARROWEST = {"width": 320, "height": 640}
-READABLE = 12  # px: the least size of a card's corner index on a 360 px phone
+READABLE = 12  # px: the least size of a card's corner index
+UPRIGHT_SHARE = 0.9  # upright, every peak card at least this share of a tenth of the screen's width
+SIDEWAYS_CARD = 40  # px: sideways, every card at least this wide
+ONE_LINE = 48  # px: the most height of the site's header and of the game's head on a phone
 
 # Every visible element whose box reaches past the screen's left or right edge (the visually-hidden
-# ones are 1 px boxes clipped away), and every element that scrolls its content sideways. The screen's
-# width is given: a phone's browser widens its layout viewport (innerWidth) to a page that is too wide.
-SIDEWAYS = """(width) => {
+# ones are 1 px boxes clipped away; a closed menu's content is not rendered), and every element that
+# scrolls its content sideways. The screen's width is given: a phone's browser widens its layout
+# viewport (innerWidth) to a page that is too wide.
+SIDEWAYS_SPILL = """(width) => {
   const found = [];
   const name = el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
     (el.classList.length ? '.' + [...el.classList].join('.') : '');
   for (const el of document.body.querySelectorAll('*')) {
-    if (el.closest('.visually-hidden, [hidden], script, template')) continue;
+    if (el.closest('.visually-hidden, [hidden], script, template') || !el.checkVisibility()) continue;
     const box = el.getBoundingClientRect(), style = getComputedStyle(el);
     if (!box.width || !box.height || style.visibility === 'hidden') continue;
     if (box.right > width + 0.5 || box.left < -0.5) found.push(`${name(el)} spans ${box.left}..${box.right}`);
@@ -82,7 +100,12 @@ def outside_the_view(page: Page, locator: Locator) -> list[str]:
 def sideways(page: Page) -> list[str]:
     screen = page.viewport_size
     assert screen
-    return list(page.evaluate(SIDEWAYS, screen["width"]))
+    return list(page.evaluate(SIDEWAYS_SPILL, screen["width"]))
+
+
+def scrolls(page: Page) -> bool:
+    """Whether the page is scrolled, or taller than the screen (the player would scroll to see it all)."""
+    return bool(page.evaluate("scrollY > 0 || document.documentElement.scrollHeight > innerHeight + 0.5"))
 
 
 def needed_to_play(page: Page) -> dict[str, Locator]:
@@ -91,30 +114,152 @@ def needed_to_play(page: Page) -> dict[str, Locator]:
         "stock": page.locator("#board .stock-button"),
         "waste": page.locator("#board .pile.waste .card"),
         "Undo": page.locator("#board .controls [data-action=undo]"),
+        "Teach me": page.locator("#board .controls [data-action=hint]"),
     }
 
 
-# How an element's content overflows it without being clipped or scrolled ("" when it does not).
-SPILLS = """el => {
-  const style = getComputedStyle(el), box = el.getBoundingClientRect();
-  if (style.overflowY !== 'visible' && style.overflowX !== 'visible') return '';
-  const out = [...el.querySelectorAll('*')].map(child => child.getBoundingClientRect())
-    .filter(b => b.width && b.height && (b.top < box.top - 0.5 || b.bottom > box.bottom + 0.5));
-  if (!out.length) return '';
-  const top = Math.min(...out.map(b => b.top)), bottom = Math.max(...out.map(b => b.bottom));
-  return `${out.length} boxes reach ${top}..${bottom} out of ${box.top}..${box.bottom}`;
-}"""
+def least_width(locator: Locator) -> float:
+    return float(locator.evaluate_all("els => Math.min(...els.map(el => el.getBoundingClientRect().width))"))
 
 
-def on_top(locator: Locator) -> bool:
-    """Whether what the finger finds at the middle of ``locator`` is the element or inside it."""
-    return bool(
-        locator.evaluate(
-            """el => { el.scrollIntoView({block: 'center'}); const b = el.getBoundingClientRect();
-                       const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-                       return el === top || el.contains(top); }"""
-        )
+def height(locator: Locator) -> float:
+    return box(locator)["height"]
+
+
+def table_problems(page: Page, name: str) -> list[str]:
+    """What keeps the table from being the player's whole screen at the current viewport (none: [])."""
+    screen = page.viewport_size
+    assert screen
+    problems = [
+        f"{what} out of view: {out[:2]}"
+        for what, parts in needed_to_play(page).items()
+        if (out := outside_the_view(page, parts))
+    ]
+    if scrolls(page):
+        problems.append("the page scrolls")
+    upright = screen["height"] > screen["width"]
+    least = UPRIGHT_SHARE * screen["width"] / 10 if upright else SIDEWAYS_CARD
+    card = least_width(page.locator("#board .peaks .card"))
+    if card < least - 0.05:
+        problems.append(f"a peak card {card:.1f} px wide (at least {least:.1f})")
+    pile = least_width(page.locator("#board .pile .card"))
+    if not upright and pile < SIDEWAYS_CARD - 0.05:
+        problems.append(f"the stock or the waste {pile:.1f} px wide")
+    corner = float(
+        page.locator("#board .peaks .card.face .corner").first.evaluate("c => parseFloat(getComputedStyle(c).fontSize)")
     )
+    if corner < READABLE:
+        problems.append(f"a corner index of {corner} px")
+    for what, selector in {"site header": "header.site", "game head": ".game-head"}.items():
+        if (tall := height(page.locator(selector))) > ONE_LINE:
+            problems.append(f"a {what} {tall:.0f} px high")
+    if page.locator(".game-foot").evaluate("foot => foot.checkVisibility()"):
+        problems.append("the game's code and buttons on screen during play")
+    problems += sideways(page)[:3]
+    return [f"{name}: {problem}" for problem in problems]
+
+
+def level_game(page: Page, server_url: str, level: Level = Level.MEDIUM) -> engine.GameCode:
+    """A new game of ``level`` (its counters show the streak), by the New game page's button; its code."""
+    page.goto(server_url + "/new/")
+    page.click(f'button[data-level="{level.value}"]')
+    expect(page.locator("#status .level")).to_have_attribute("data-level", level.value)
+    return engine.GameCode.parse(page.locator("#game-code").input_value())
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_table_is_the_whole_screen_of_every_phone(browser: Browser, server_url: str, locale: str) -> None:
+    """A level game at every viewport, as dealt and once a card is played by a finger."""
+    with phone(browser, UPRIGHT["360x640"], locale=locale) as page:
+        code = level_game(page, server_url)
+        problems = []
+        for name, viewport in PHONES.items():
+            page.set_viewport_size(viewport)
+            problems += table_problems(page, name)
+        game = engine.Game.new(code)
+        position = game.playable()[0] if game.playable() else None
+        if position is None:
+            page.locator("#board .stock-button").tap()
+            game.apply(engine.log.DRAW)
+        else:
+            page.locator(f'#board button[data-position="{position}"]').tap()
+            game.apply(engine.log.tap_symbol(position))
+        expect(page.locator("#board")).to_have_attribute("data-version", "1")
+        for name, viewport in PHONES.items():
+            page.set_viewport_size(viewport)
+            problems += table_problems(page, name + " after a move")
+        assert not problems, "\n".join(problems)
+
+
+def won_level_game(page: Page, server_url: str) -> None:
+    """A Medium game (whose end card is the tallest: stars, the score broken down) won by the solver's line."""
+    code = level_game(page, server_url)
+    solution = engine.solve(engine.Game.new(code))
+    assert solution.winnable
+    play_line(page, page.url, actions_of(solution.line))
+
+
+def blocked_game(page: Page, server_url: str) -> None:
+    play_line(page, Table(page, server_url, blocked_by_drawing()).url, [engine.log.DRAW] * STOCK_SIZE)
+
+
+ENDS = {"won level": won_level_game, "blocked": blocked_game}
+
+# What each end card must show without scrolling: its score, and its main buttons.
+END_PARTS = {
+    "won level": {
+        "stars": ".stars",
+        "breakdown": ".breakdown :is(dt, dd)",
+        "total": "[data-part=total]",
+        "Next deal": ".outcome-actions [data-action=next]",
+        "Replay": ".outcome-actions form[action$='/again/'] button",
+    },
+    "blocked": {
+        "score": ".summary",
+        "New game": ".outcome-actions .primary",
+        "Replay": ".outcome-actions form[action$='/again/'] button",
+        "Undo": ".outcome-actions [data-action=undo]",
+        "Teach me": ".outcome-actions [data-action=hint]",
+    },
+}
+
+# Whether what the finger finds at the middle of each element, as the page stands, is the element or inside it.
+TAPPABLE = """elements => elements.every(el => { const b = el.getBoundingClientRect();
+  const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return el === top || el.contains(top); })"""
+
+
+def end_problems(page: Page, end: str, name: str) -> list[str]:
+    overlay = page.locator("#board .outcome")
+    problems = []
+    for part, selector in END_PARTS[end].items():
+        found = overlay.locator(selector)
+        if not found.count():
+            problems.append(f"no {part}")
+        elif out := outside_the_view(page, found):
+            problems.append(f"{part} out of view: {out[:2]}")
+        elif not found.evaluate_all(TAPPABLE):
+            problems.append(f"{part} covered")
+    if overlay.evaluate("o => o.scrollTop") or scrolls(page):
+        problems.append("scrolled")
+    if overlap(box(overlay), box(page.locator("#counters"))):
+        problems.append("the overlay covers the counters")
+    problems += sideways(page)[:3]
+    return [f"{name}: {problem}" for problem in problems]
+
+
+@pytest.mark.parametrize("end", list(END_PARTS))
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_end_card_fits_every_phone(browser: Browser, server_url: str, locale: str, end: str) -> None:
+    with phone(browser, UPRIGHT["360x640"], locale=locale) as page:
+        ENDS[end](page, server_url)
+        expect(page.locator("#board .outcome")).to_be_visible()
+        problems = []
+        for name, viewport in PHONES.items():
+            page.set_viewport_size(viewport)
+            problems += end_problems(page, end, name)
+        assert not problems, "\n".join(problems)
+        screenshot(page, f"phone-{end.replace(' ', '-')}-{locale[:2]}")
 
 
 def overlap(one: dict[str, float], other: dict[str, float]) -> bool:
@@ -126,108 +271,123 @@ def overlap(one: dict[str, float], other: dict[str, float]) -> bool:
     )
 
 
-@pytest.mark.parametrize("held", list(PHONES))
-def test_everything_needed_to_play_is_in_view_without_scrolling(browser: Browser, server_url: str, held: str) -> None:
-    viewport = PHONES[held]
-    with phone(browser, viewport) as page:
+# Where each thing the finger aims at is: the piles, the buttons, the peaks' grid, each card by its position.
+PLACES = """() => {
+  const at = el => { const b = el.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; };
+  const places = {};
+  const named = { peaks: "#board .peaks", stock: "#board .stock-button", waste: "#board .pile.waste .card",
+    Undo: "#board [data-action=undo]", "Teach me": "#board [data-action=hint]", counters: "#counters",
+    menu: ".game-menu > summary" };
+  for (const [name, selector] of Object.entries(named)) places[name] = at(document.querySelector(selector));
+  for (const card of document.querySelectorAll("#board .peaks .card")) places[`card ${card.dataset.position}`] =
+    at(card);
+  return places;
+}"""
+
+
+def moved(page: Page, before: dict[str, list[float]]) -> dict[str, tuple[list[float], list[float]]]:
+    """What was in ``before`` and stands elsewhere now (a played card is no longer there), once the board's
+    cards have ended their moves (a card turned face up flips)."""
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running' || !a.effect.target.closest('#board'))"
+    )
+    after = page.evaluate(PLACES)
+    return {name: (place, after[name]) for name, place in before.items() if name in after and after[name] != place}
+
+
+def score_crossing(code: engine.GameCode, line: list[str]) -> int:
+    """How many actions of ``line`` come before the one that takes a Medium game's score to 1,000 or more."""
+    game = engine.Game.new(code)
+    for done, action in enumerate(line):
+        game.apply(engine.log.DRAW if action == engine.log.DRAW else engine.log.tap_symbol(int(action)))
+        if engine.streak_score(game, Level.MEDIUM, 0).total >= 1000:
+            return done
+    raise AssertionError("the line never takes the score to 1,000")
+
+
+# Each language once, and the widest labels (Bulgarian's) both ways.
+STEADY = [
+    ("en-GB", "320x568"),
+    ("it-IT", "740x304"),
+    ("es-ES", "320x568"),
+    ("bg-BG", "320x568"),
+    ("bg-BG", "740x304"),
+    ("fr-FR", "844x340"),
+]
+
+
+@pytest.mark.parametrize("locale,held", STEADY)
+def test_nothing_moves_under_the_finger(browser: Browser, server_url: str, locale: str, held: str) -> None:
+    """A watcher arriving, a message, Teach me's explanation and a score that grows to four digits leave
+    every card, the piles and the buttons where they were."""
+    with phone(browser, PHONES[held], locale=locale) as page:
+        code = level_game(page, server_url)
+        expect(page.locator("#live[data-heard]")).to_have_count(1)  # the live socket's first frame
+        places = page.evaluate(PLACES)
+        with phone(browser, PHONES[held]) as watcher:
+            watcher.goto(page.url)
+            expect(page.locator("#live .watching")).to_be_visible()
+            assert not moved(page, places), "a watcher arriving moved the table"
+            tap_top_card(page)  # a face-down card: refused, with a message
+            expect(page.locator("#notice p")).to_be_visible()
+            assert not moved(page, places), "a message moved the table"
+            page.locator("#board [data-action=hint]").tap()  # the longest: an explanation that stays
+            expect(page.locator("#notice p:not(.fades)")).to_have_count(1)
+            assert not moved(page, places), "Teach me's explanation moved the table"
+            line = actions_of(engine.solve(engine.Game.new(code)).line)
+            before = score_crossing(code, line)
+            play_line(page, page.url, line[:before])
+            expect(page.locator("[data-counter=score]")).not_to_have_text("0")
+            assert not moved(page, places), "a game under way stands elsewhere than its deal"
+            action = line[before]
+            page.locator(f'#board button[data-position="{action}"]').tap()
+            expect(page.locator("#board")).to_have_attribute("data-version", str(before + 1))
+            expect(page.locator("[data-counter=score]")).to_have_text(re.compile(r"^\d{4,}$"))
+            assert not moved(page, places), "a four-digit score moved the table"
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_the_menus_open_on_a_phone(browser: Browser, server_url: str, javascript: bool) -> None:
+    """The game's menu is a sheet over the table with the code and the buttons; the site's a panel with the
+    links and the language. Both open and close by their buttons, without JavaScript too; with it, a tap
+    outside an open menu closes it and plays nothing, as Escape does."""
+    with phone(browser, PORTRAIT, java_script_enabled=javascript) as page:
         table = Table(page, server_url)
-        for name, locator in needed_to_play(page).items():
-            assert locator.count(), f"no {name}"
-            assert not outside_the_view(page, locator), (
-                f"{name} outside the {held} view: {outside_the_view(page, locator)}"
-            )
-        assert page.evaluate("window.scrollY") == 0
-        # The same once a few cards are gone and the waste has a card from the peaks.
-        table.card(table.fitting()).click()
-        table.played(engine.log.tap_symbol(table.fitting()))
-        for name, locator in needed_to_play(page).items():
-            assert not outside_the_view(page, locator), f"{name} outside the {held} view after a tap"
-
-
-@pytest.mark.parametrize("held", list(PHONES))
-def test_the_cards_are_as_large_as_the_screen_allows(browser: Browser, server_url: str, held: str) -> None:
-    """Upright, ten cards fill the width and the board (peaks, piles, Undo) nearly half the height;
-    sideways, the peaks fill most of the height. The corner index is readable at arm's length."""
-    viewport = PHONES[held]
-    with phone(browser, viewport) as page:
-        Table(page, server_url)
-        card = box(page.locator("#board .peaks .card").first)
-        board, peaks = box(page.locator("#board")), box(page.locator("#board .peaks"))
-        if held == "portrait":
-            assert 10 * card["width"] >= 0.97 * viewport["width"], f"cards of {card['width']} px"
-            # Upright the width decides: ten cards fill it, and the board (peaks, piles, controls) follows,
-            # some 44% of the height (a third before), the Share row and the message line included.
-            assert board["height"] >= 0.43 * viewport["height"], f"a board {board['height']} px high"
+        game_menu, sheet = page.locator(".game-menu > summary"), page.locator(".game-foot")
+        expect(sheet).to_be_hidden()
+        game_menu.tap()
+        for part in ("#game-code", ".game-foot [data-action=new]", ".game-foot form[action$='/again/'] button"):
+            expect(page.locator(part)).to_be_visible()
+            assert not outside_the_view(page, page.locator(part)), f"{part} out of view in the sheet"
+        if javascript:
+            table.card(table.fitting()).tap()  # outside the sheet: it only closes it (the card is played below)
+            expect(sheet).to_be_hidden()
         else:
-            assert card["width"] >= 0.07 * viewport["width"], f"cards of {card['width']} px"
-            assert peaks["height"] >= 0.55 * viewport["height"], f"peaks {peaks['height']} px high"
-        corner = page.locator("#board .peaks .card.face .corner").first
-        size = float(corner.evaluate("c => parseFloat(getComputedStyle(c).fontSize)"))
-        assert size >= READABLE, f"a corner index of {size} px"
-
-
-@pytest.mark.parametrize("held", list(PHONES))
-def test_a_message_overlays_the_table_and_never_moves_it(browser: Browser, server_url: str, held: str) -> None:
-    """In Italian, whose messages are long: the board and its cards stay where the finger is."""
-    with phone(browser, PHONES[held], locale="it-IT") as page:
-        table = Table(page, server_url)
-        table.heard_live()
-        before = box(table.board)
-        card = table.card(table.fitting())
-        card_before = box(card)
-        tap_top_card(page)  # a face-down card: refused, with a message
-        expect(page.locator("#notice p")).to_contain_text("bloccata")
-        assert box(table.board) == before
-        assert box(card) == card_before
-        assert not outside_the_view(page, page.locator("#notice p")), "the message is out of view"
-        page.locator("#board form[action$='/hint/'] button").click()  # the longest: an explanation that stays
-        expect(page.locator("#board .hinted")).to_have_count(1)
-        assert box(table.board) == before
-        assert box(card) == card_before
-
-
-def won_level_game(page: Page, server_url: str) -> None:
-    """A Medium game (whose end card is the tallest: stars, the score broken down) won by the solver's line."""
-    page.goto(server_url + "/new/")
-    page.click('button[data-level="medium"]')
-    expect(page.locator("#status .level")).to_have_attribute("data-level", "medium")
-    code = engine.GameCode.parse(page.locator("#game-code").input_value())
-    solution = engine.solve(engine.Game.new(code))
-    assert solution.winnable
-    play_line(page, page.url, actions_of(solution.line))
-
-
-def won_free_game(page: Page, server_url: str) -> None:
-    code, line = first_winnable()
-    play_line(page, Table(page, server_url, code).url, line)
-
-
-def blocked_game(page: Page, server_url: str) -> None:
-    play_line(page, Table(page, server_url, blocked_by_drawing()).url, [engine.log.DRAW] * STOCK_SIZE)
-
-
-ENDS = {"won level": won_level_game, "won": won_free_game, "blocked": blocked_game}
-
-
-@pytest.mark.parametrize("end", list(ENDS))
-@pytest.mark.parametrize("held", list(PHONES))
-def test_the_end_overlay_keeps_off_the_counters_and_the_code(
-    browser: Browser, server_url: str, held: str, end: str
-) -> None:
-    with phone(browser, PHONES[held]) as page:
-        ENDS[end](page, server_url)
-        overlay = page.locator("#board .outcome")
-        expect(overlay).to_be_visible()
-        shown = box(overlay)
-        for name, other in {"counters": "#counters", "game code": "#game-code"}.items():
-            assert not overlap(shown, box(page.locator(other))), f"the {end} overlay covers the {name}"
-            assert on_top(page.locator(other)), f"the {end} overlay's content spills over the {name}"
-        assert overlay.evaluate(SPILLS) == "", f"the {end} overlay's content spills out of it"
-        way_on = overlay.locator(".outcome-actions .primary")  # New game, or a level's Next deal
-        way_on.scroll_into_view_if_needed()
-        assert not outside_the_view(page, way_on), "the overlay's way on (New game or Next deal) is out of reach"
+            game_menu.tap()
+            expect(sheet).to_be_hidden()
+        site_menu, links = page.locator(".site-menu > summary"), page.locator("header.site nav")
+        expect(links).to_be_hidden()
+        site_menu.tap()
+        expect(links.get_by_role("link", name="History")).to_be_visible()
+        expect(page.get_by_label("Language")).to_be_visible()
         assert not sideways(page)
-        screenshot(page, f"phone-{end.replace(' ', '-')}-{held}")
+        if javascript:
+            page.keyboard.press("Escape")
+        else:
+            site_menu.tap()
+        expect(links).to_be_hidden()
+        table.card(table.fitting()).tap()  # and the table plays again
+        table.played(engine.log.tap_symbol(table.fitting()))
+
+
+def test_a_wide_screen_shows_the_menus_without_their_buttons(page: Page, server_url: str) -> None:
+    Table(page, server_url)
+    expect(page.locator(".menu > summary")).to_have_count(2)
+    expect(page.locator(".menu > summary").first).to_be_hidden()
+    expect(page.locator(".menu > summary").last).to_be_hidden()
+    expect(page.locator("header.site nav").get_by_role("link", name="History")).to_be_visible()
+    expect(page.locator("#game-code")).to_be_visible()
+    expect(page.locator(".game-foot [data-action=new]")).to_be_visible()
 
 
 def test_no_page_scrolls_sideways_at_320_px(browser: Browser, server_url: str) -> None:
@@ -260,11 +420,13 @@ def test_no_page_scrolls_sideways_at_320_px(browser: Browser, server_url: str) -
 
 
 @pytest.mark.parametrize("scheme,locale", [("light", "en-GB"), ("dark", "en-GB"), ("dark", "it-IT")])
-@pytest.mark.parametrize("held", list(PHONES))
+@pytest.mark.parametrize("held", ["portrait", "landscape"])
 def test_phone_screenshots(browser: Browser, server_url: str, held: str, scheme: str, locale: str) -> None:
     """A game a few actions in, as the phone shows it (not the whole page): artifacts/phone-*.png, from
     which docs/screenshot-phone.png, -landscape.png (light, English) and -it.png (dark, Italian) come."""
-    with phone(browser, PHONES[held], color_scheme=scheme, locale=locale) as page:
+    with phone(
+        browser, {"portrait": PORTRAIT, "landscape": LANDSCAPE}[held], color_scheme=scheme, locale=locale
+    ) as page:
         Table(page, server_url).play_a_few()
         assert not sideways(page)
         ARTIFACTS.mkdir(exist_ok=True)

@@ -50,9 +50,8 @@ class Table:
         self.shows_version(self.game.version)
 
     def heard_live(self) -> None:
-        """Wait for the live socket's first frame: the watching count it shows can move the board, so a test
-        that aims at a card or measures the board waits for it first."""
-        expect(self.page.locator("#live .watching")).to_be_visible()
+        """Wait for the live socket's first frame, so that what a test sees next is not the page loading."""
+        expect(self.page.locator("#live[data-heard]")).to_have_count(1)
 
     def shows_version(self, version: int) -> None:
         expect(self.board).to_have_attribute("data-version", str(version))
