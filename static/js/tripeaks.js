@@ -81,7 +81,7 @@
   let sending = false;
   let snapshot = null; // the server's board, before the page showed taps of its own on it
   let clicks = 0; // the last click's count: 0 from a key (or a screen reader), 2 for the second of a double click
-  let dropping = false; // a card dropped on the waste is clicked by this file: a pointer's action
+  let pointerClick = false; // a click this file makes for a pointer (a drop, a press held over a swap)
 
   document.addEventListener("click", (event) => (clicks = event.detail), true);
 
@@ -99,7 +99,7 @@
       data: new FormData(form),
       predicted: "unknown",
       shown: false,
-      keyboard: clicks === 0 && !dropping,
+      keyboard: clicks === 0 && !pointerClick,
     };
     if (control.name) action.data.set(control.name, control.value); // the tapped position
     // The second click of a double click, landing on the face-down card under the one just played.
@@ -240,11 +240,47 @@
     document.dispatchEvent(new CustomEvent("tripeaks:queue", { detail: { pending: queue.length } }));
   }
 
+  const TABLE_BUTTON = "#board button:not(.outcome *)";
+  const sameControl = (a, b) => a.dataset.position === b.dataset.position && a.dataset.action === b.dataset.action;
+  let pressed = null; // the table's button a mouse pressed, until it is released
+  let strayed = null; // the button a mouse was released on, whose click went elsewhere
+
   // A press on the table's buttons does not focus them: a focused card that leaves the board (played)
   // costs the tap a forced style and layout pass of the whole table, to move the focus elsewhere.
   document.addEventListener("mousedown", (event) => {
-    if (event.button === 0 && event.target.closest("#board button:not(.outcome *)")) event.preventDefault();
+    pressed = event.button === 0 ? event.target.closest(TABLE_BUTTON) : null;
+    if (pressed) event.preventDefault();
   });
+
+  // A mouse's press held while an answer replaced the board's buttons ends on the new one: the browser
+  // sends that click to what the old and the new buttons have in common, which is no button, and the tap
+  // would be lost. It is played here unless the browser's click reached the button after all.
+  document.addEventListener("mouseup", (event) => {
+    const before = pressed;
+    pressed = null;
+    const now = event.button === 0 && before && !before.isConnected && event.target.closest(TABLE_BUTTON);
+    if (!now || !sameControl(now, before)) return;
+    strayed = now;
+    setTimeout(() => {
+      if (strayed !== now) return;
+      strayed = null;
+      if (now.isConnected && usable(now)) clickForPointer(now);
+    });
+  });
+
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (strayed?.contains(event.target)) strayed = null; // the browser's click reached it
+    },
+    true,
+  );
+
+  function clickForPointer(control) {
+    pointerClick = true;
+    control.click();
+    pointerClick = false;
+  }
 
   // ---- Focus: when the board changes under a player who plays by keys, the focus goes where they can go
   // on: the overlay (its same control, else its main button) when the game ends, the hinted card after
@@ -358,10 +394,7 @@
     swallowClick = true;
     setTimeout(() => {
       swallowClick = false;
-      if (!dropped || !card.isConnected || !usable(card)) return;
-      dropping = true;
-      card.click();
-      dropping = false;
+      if (dropped && card.isConnected && usable(card)) clickForPointer(card);
     });
   }
 

@@ -187,3 +187,34 @@ def test_the_focus_moves_on_at_once_from_a_card_played_by_keyboard(page: Page, s
     assert page.evaluate("() => document.activeElement.dataset.position") == str(after)
     table.played(engine.log.tap_symbol(position))
     expect(table.card(after)).to_be_focused()
+
+
+@pytest.mark.parametrize("finger", [False, True])
+def test_a_press_held_over_an_answer_s_swap_still_plays(browser: Browser, server_url: str, finger: bool) -> None:
+    """A card pressed while the answer to the tap before is on its way, and released once that answer has
+    replaced the board's buttons: the release lands on the new button, and the tap is played."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=finger, is_mobile=finger)
+    page = context.new_page()
+    errors = console_errors(page)
+    code, (first, second) = tap_run(2)
+    table = Table(page, server_url, code)
+    slow_network(page)
+    aim = table.card(second).bounding_box()
+    assert aim is not None
+    x, y = aim["x"] + aim["width"] / 2, aim["y"] + aim["height"] / 2
+    press = page.context.new_cdp_session(page)
+    table.card(first).click()  # its answer comes one round trip later
+    if finger:
+        press.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    else:
+        page.mouse.move(x, y)
+        page.mouse.down()
+    table.shows_version(1)  # the answer swapped the board's buttons under the press
+    if finger:
+        press.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    else:
+        page.mouse.up()
+    table.shows_version(2)
+    assert server_version(page, table.url) == 2
+    context.close()
+    assert not errors, errors
