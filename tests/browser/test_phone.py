@@ -355,7 +355,11 @@ def test_the_menus_open_on_a_phone(browser: Browser, server_url: str, javascript
         table = Table(page, server_url)
         game_menu, sheet = page.locator(".game-menu > summary"), page.locator(".game-foot")
         expect(sheet).to_be_hidden()
+        board = box(page.locator("#board"))
         game_menu.tap()
+        expect(sheet).to_be_visible()
+        assert box(page.locator("#board")) == board, "the sheet moved the table"  # it lies over it
+        assert not scrolls(page)
         for part in ("#game-code", ".game-foot [data-action=new]", ".game-foot form[action$='/again/'] button"):
             expect(page.locator(part)).to_be_visible()
             assert not outside_the_view(page, page.locator(part)), f"{part} out of view in the sheet"
