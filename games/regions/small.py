@@ -33,7 +33,8 @@ def status_region(context: template.Context) -> SafeString:
         level = f'<span class="level" data-level="{escape(record.level)}">{name}</span>\n      '
     words = board_words(get_language())
     watching = "" if context.get("can_play") else f'\n      <span class="watcher">{words.watching}</span>'
-    # The dots between the parts are the stylesheet's: on a phone it shows the level alone.
+    # The dots between the parts are the stylesheet's: on a phone it shows the level (else the rule) and
+    # whether this page watches.
     return mark_safe(
         f'\n    <p id="status" class="status" {out_of_band(context)}>\n'
         f"      {level}"

@@ -49,25 +49,50 @@
     }
   });
 
-  // ---- The menus (details elements, which open and close without this file): a tap outside an open one
-  // closes it and does nothing else, as Escape does.
+  // ---- The menus (details elements, which open and close without this file). A press outside an open one
+  // closes it, and its click does nothing else (a press: a tap on the bare felt may bring no click at all);
+  // a key's click outside closes it and goes on. The other menu's button opens that one (one at a time, by
+  // their shared name), and a menu whose button a wide screen hides is left alone. Escape closes it too.
+  let closedByPress = false;
+
+  function openMenu() {
+    const open = document.querySelector("details.menu[open]");
+    return open?.querySelector(":scope > summary").checkVisibility() ? open : null;
+  }
+
+  const outside = (menu, target) => !menu.contains(target) && !target.closest("details.menu > summary");
+
+  document.addEventListener(
+    "pointerdown",
+    (event) => {
+      const open = openMenu();
+      closedByPress = Boolean(open) && outside(open, event.target);
+      if (closedByPress) open.open = false;
+    },
+    true,
+  );
+
   document.addEventListener(
     "click",
     (event) => {
-      const open = document.querySelector("details.menu[open]");
-      if (!open || open.contains(event.target)) return;
-      open.open = false;
-      event.preventDefault();
-      event.stopPropagation();
+      if (closedByPress) {
+        closedByPress = false;
+        event.preventDefault();
+        event.stopPropagation();
+        return;
+      }
+      const open = openMenu();
+      if (open && outside(open, event.target)) open.open = false;
     },
     true,
   );
 
   document.addEventListener("keydown", (event) => {
-    const open = event.key === "Escape" && document.querySelector("details.menu[open]");
+    const open = event.key === "Escape" && !event.defaultPrevented && openMenu();
     if (!open) return;
+    const inside = open.contains(document.activeElement);
     open.open = false;
-    open.querySelector("summary").focus();
+    if (inside) open.querySelector(":scope > summary").focus();
   });
 
   // ---- The queue of actions. Each one is sent when the one before is answered (the server checks the
@@ -249,7 +274,10 @@
   // costs the tap a forced style and layout pass of the whole table, to move the focus elsewhere.
   document.addEventListener("mousedown", (event) => {
     pressed = event.button === 0 ? event.target.closest(TABLE_BUTTON) : null;
-    if (pressed) event.preventDefault();
+    if (!pressed) return;
+    event.preventDefault();
+    // A field keeps no focus the press did not move: the keys (D, U, N) are ignored while one has it.
+    if (document.activeElement?.matches("input, select, textarea")) document.activeElement.blur();
   });
 
   // A mouse's press held while an answer replaced the board's buttons ends on the new one: the browser
@@ -260,6 +288,7 @@
     pressed = null;
     const now = event.button === 0 && before && !before.isConnected && event.target.closest(TABLE_BUTTON);
     if (!now || !sameControl(now, before)) return;
+    if (event.detail > 1 && before.classList.contains("back")) return; // a double click's second, as below
     strayed = now;
     setTimeout(() => {
       if (strayed !== now) return;
