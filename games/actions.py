@@ -16,7 +16,7 @@ from datetime import date
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.db import OperationalError, connection
+from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import QuerySet
 from django.http import Http404
 
@@ -65,8 +65,26 @@ def create_game(
         daily_date=daily_date,
     )
     record.take_summary(engine.Game.new(code))
-    record.save()
+    if level is engine.Level.DAILY and player.user_id is not None:
+        _save_ranked_if_first(record, player.user_id)
+    else:
+        record.save()
     return record
+
+
+def _save_ranked_if_first(record: GameRecord, user_id: int) -> None:
+    """Saves a signed-in player's daily game, ranked if it is the first their account starts on its day: the
+    database's constraint decides between two started at once, and the other is saved unranked."""
+    earlier = GameRecord.objects.filter(user_id=user_id, daily_date=record.daily_date, ranked=True)
+    record.ranked = not earlier.exists()
+    try:
+        with transaction.atomic():
+            record.save()
+    except IntegrityError:
+        if not record.ranked:
+            raise
+        record.ranked = False
+        record.save()
 
 
 def deal_level(player: Player, level: engine.Level) -> GameRecord:

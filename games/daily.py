@@ -22,8 +22,8 @@ def daily_code(day: date) -> engine.GameCode:
 
 
 def played_on(records: GameQuerySet, day: date) -> GameRecord | None:
-    """The player's first daily game of ``day``: the one that is ranked."""
-    return records.filter(level=DAILY, daily_date=day).order_by("created", "id").first()
+    """The player's first daily game of ``day`` (an account's ranked one, where it has one)."""
+    return records.filter(level=DAILY, daily_date=day).order_by("-ranked", "created", "id").first()
 
 
 def daily_streak(records: GameQuerySet, day: date) -> int:
@@ -46,26 +46,19 @@ class Entry:
     record: GameRecord
 
 
-def _order(record: GameRecord) -> tuple[int, float]:
-    return (-record.score, record.seconds())  # the best score first, then the fastest
+def _order(record: GameRecord) -> tuple[bool, int, float]:
+    # Finished games first, the best score first, then the fastest; a ranked game not finished ranks after.
+    return (record.finished is None, -record.score, record.seconds())
 
 
 def leaderboard(day: date) -> list[Entry]:
-    """Each registered player's first daily game of ``day``, started that day and finished, best first."""
-    attempts = (
-        GameRecord.objects.filter(level=DAILY, daily_date=day, user__isnull=False, created__date=day)
-        .exclude(finished=None)
-        .select_related("user")
-        .order_by("created", "id")
-    )
-    first: dict[int, GameRecord] = {}
-    for record in attempts:
-        assert record.user_id is not None  # filtered on
-        first.setdefault(record.user_id, record)
-    ranked = sorted(first.values(), key=_order)
+    """Each account's ranked daily game of ``day``: the first it started that day signed in, whatever became
+    of it (one taken back from its end stays, below the finished ones). The day is the deal's, whatever
+    the viewer's time zone."""
+    ranked = GameRecord.objects.filter(level=DAILY, daily_date=day, ranked=True).select_related("user")
     return [
         Entry(rank, record.user.get_username() if record.user else "", record.score, record.seconds(), record)
-        for rank, record in enumerate(ranked, start=1)
+        for rank, record in enumerate(sorted(ranked, key=_order), start=1)
     ]
 
 

@@ -91,6 +91,8 @@ class GameRecord(models.Model):
         choices=[(FREE_GAME, _("Free game")), *((level.value, label) for level, label in LEVEL_LABELS.items())],
     )
     daily_date = models.DateField(null=True, blank=True, help_text="The (UTC) day whose daily deal this is")
+    # Decided when the game starts, never after: an account's first daily game of a day started signed in.
+    ranked = models.BooleanField(default=False, help_text="The account's ranked daily game of its day")
     first_action_at = models.DateTimeField(null=True, blank=True, help_text="A level game's clock starts here")
     best_streak = models.PositiveSmallIntegerField(default=0)
     stars = models.PositiveSmallIntegerField(default=0)
@@ -114,6 +116,11 @@ class GameRecord(models.Model):
             models.Index(fields=["user", "-created"]),
             models.Index(fields=["player_token", "-created"]),
             models.Index(fields=["daily_date", "user"]),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "daily_date"], condition=models.Q(ranked=True), name="one_ranked_daily_a_day"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -7,9 +7,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import engine
-from games import clock
+from games import clock, daily
 from games.live import events, seats
 from games.models import GameRecord
 
@@ -113,3 +115,116 @@ def test_the_new_game_page_shows_todays_daily_and_the_daily_streak(player: Clien
     assert 'data-daily="not-played"' in html and 'data-daily-streak="3"' in html
     on_day[0] = DAY + datetime.timedelta(days=2)  # a day missed
     assert 'data-daily-streak="0"' in player.get("/new/").content.decode()
+
+
+def leaderboard_names(client: Client) -> list[str]:
+    html = client.get("/daily/").content.decode()
+    return [row.split("<td>")[2].split("<")[0] for row in html.split("<tr data-rank=")[1:]]
+
+
+def ranked_ids() -> set[int]:
+    return {entry.record.pk for entry in daily.leaderboard(DAY)}
+
+
+def test_the_first_daily_game_started_ranks_even_left_unfinished() -> None:
+    ann = signed_in("ann")
+    first = play_daily(ann)  # played a little, then left
+    finish(play_daily(ann), 7000, 100)  # a better second attempt, won
+    assert ranked_ids() == {first.pk}
+    assert leaderboard_names(Client()) == ["ann"]
+
+
+def test_a_blocked_ranked_game_taken_back_by_undo_stays_ranked(player: Client) -> None:
+    ann = signed_in("ann")
+    first = play_daily(ann)
+    finish(first, 200, 100, status="blocked")
+    GameRecord.objects.filter(pk=first.pk).update(status="playing", finished=None)  # as an undo leaves it
+    finish(play_daily(ann), 7040, 100)
+    assert ranked_ids() == {first.pk}
+    assert "7040" not in Client().get("/daily/").content.decode()
+
+
+def test_games_played_signed_out_never_rank_nor_replace_the_ranked_one() -> None:
+    anonymous, user = Client(), User.objects.create_user("ann", password="x-long-password-1")
+    finish(play_daily(anonymous), 7040, 100)
+    anonymous.force_login(user)  # the anonymous games join the account (signals.adopt_anonymous_games)
+    assert GameRecord.objects.filter(user=user).count() == 1
+    assert ranked_ids() == set()
+    bob = signed_in("bob")
+    bobs = play_daily(bob)
+    finish(bobs, 200, 100, status="blocked")
+    elsewhere = Client()
+    finish(play_daily(elsewhere), 7050, 90)
+    elsewhere.force_login(User.objects.get(username="bob"))
+    assert ranked_ids() == {bobs.pk}
+
+
+@pytest.mark.parametrize("zone", ["UTC", "America/Los_Angeles", "Etc/GMT+12", "Pacific/Kiritimati"])
+def test_the_leaderboard_is_the_deal_s_day_in_every_time_zone(zone: str) -> None:
+    finish(play_daily(signed_in("ann")), 900, 100)
+    early = timezone.make_aware(datetime.datetime.combine(DAY, datetime.time(6, 40)), datetime.UTC)
+    GameRecord.objects.update(created=early)  # 06:40 UTC: the day before in Los Angeles
+    viewer = Client()
+    viewer.cookies["tz"] = zone
+    assert leaderboard_names(viewer) == ["ann"]
+
+
+def test_two_daily_games_started_at_once_rank_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database decides when both looked before either was saved."""
+    ann = signed_in("ann")
+    monkeypatch.setattr("games.actions.GameRecord.objects.filter", lambda **_: GameRecord.objects.none())
+    play_daily(ann)
+    play_daily(ann)
+    monkeypatch.undo()
+    assert GameRecord.objects.filter(ranked=True).count() == 1
+    assert GameRecord.objects.count() == 2
+
+
+# Sequences of what players do around the day's deal: start a daily game, end the last one (won or
+# blocked), take its end back, sign in (the games played signed out join the account), sign out, and look
+# at the leaderboard from a time zone.
+ACCOUNTS = ["ann", "bob"]
+STEPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("start"), st.sampled_from(ACCOUNTS)),
+        st.tuples(st.just("end"), st.sampled_from(ACCOUNTS), st.integers(0, 9000), st.booleans()),
+        st.tuples(st.just("undo"), st.sampled_from(ACCOUNTS)),
+        st.tuples(st.just("sign in"), st.sampled_from(ACCOUNTS)),
+        st.tuples(st.just("sign out"), st.sampled_from(ACCOUNTS)),
+        st.tuples(st.just("look"), st.sampled_from(["UTC", "America/Los_Angeles", "Etc/GMT+12", "Pacific/Kiritimati"])),
+    ),
+    max_size=14,
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=STEPS)
+def test_each_account_ranks_exactly_its_first_daily_game_started_signed_in(steps: list[tuple[object, ...]]) -> None:
+    GameRecord.objects.all().delete()
+    User.objects.all().delete()
+    users = {name: User.objects.create(username=name) for name in ACCOUNTS}
+    clients = {name: Client() for name in ACCOUNTS}
+    signed = dict.fromkeys(ACCOUNTS, False)
+    last: dict[str, GameRecord] = {}
+    expected: dict[str, int] = {}
+    for step in steps:
+        kind, who = step[0], str(step[1])
+        if kind == "start":
+            last[who] = play_daily(clients[who])
+            if signed[who]:
+                expected.setdefault(who, last[who].pk)
+        elif kind == "end" and who in last:
+            finish(last[who], int(step[2]), 100, status="won" if step[3] else "blocked")  # type: ignore[call-overload]
+        elif kind == "undo" and who in last:
+            GameRecord.objects.filter(pk=last[who].pk).update(status="playing", finished=None)
+        elif kind == "sign in" and not signed[who]:
+            clients[who].force_login(users[who])
+            signed[who] = True
+        elif kind == "sign out" and signed[who]:
+            clients[who].logout()
+            signed[who] = False
+        elif kind == "look":
+            viewer = Client()
+            viewer.cookies["tz"] = who
+            assert sorted(leaderboard_names(viewer)) == sorted(expected)
+    assert {entry.record.pk for entry in daily.leaderboard(DAY)} == set(expected.values())

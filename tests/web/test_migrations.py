@@ -1,0 +1,41 @@
+"""Migrations that rewrite stored data do it as the code before them read it."""
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BEFORE, AFTER = ("games", "0007_card_back"), ("games", "0008_ranked_daily")
+
+
+def test_each_account_s_first_daily_game_of_a_day_becomes_its_ranked_one() -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate([BEFORE])
+    apps = executor.loader.project_state([BEFORE]).apps
+    user_model, record_model = apps.get_model("auth", "User"), apps.get_model("games", "GameRecord")
+    ann, bob = user_model.objects.create(username="ann"), user_model.objects.create(username="bob")
+    day, noon = datetime.date(2026, 11, 30), timezone.make_aware(datetime.datetime(2026, 11, 30, 12))
+
+    def daily(user: object, minutes: int, on: datetime.date = day) -> int:
+        created = noon + datetime.timedelta(minutes=minutes)
+        return int(
+            record_model.objects.create(
+                code="TP1-E-TRIPEAK", user=user, level="daily", daily_date=on, created=created
+            ).pk
+        )
+
+    first_ann, first_bob = daily(ann, 5), daily(bob, 1)
+    daily(ann, 9)  # a later attempt
+    next_day = daily(ann, 60 * 24, day + datetime.timedelta(days=1))
+    record_model.objects.create(code="TP1-E-TRIPEAK", level="daily", daily_date=day, created=noon)  # signed out
+    executor = MigrationExecutor(connection)
+    executor.migrate([AFTER])
+    migrated = executor.loader.project_state([AFTER]).apps.get_model("games", "GameRecord")
+    ranked = set(migrated.objects.filter(ranked=True).values_list("pk", flat=True))
+    latest = MigrationExecutor(connection)  # one that knows what is applied now
+    latest.migrate(latest.loader.graph.leaf_nodes())  # the schema the other tests expect
+    assert ranked == {first_ann, first_bob, next_day}
