@@ -65,3 +65,21 @@ def leaderboard(day: date) -> list[Entry]:
 def place_of(record: GameRecord, entries: list[Entry]) -> int:
     """Where ``record`` would stand among the ranked ``entries`` (1 for the top)."""
     return 1 + sum(1 for entry in entries if _order(entry.record) < _order(record))
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int  # 1 for the top
+    ranked_games: int  # on the day's leaderboard
+    ranked: bool  # the game is its account's ranked one; else (practice) where it would have stood
+
+
+def standing(record: GameRecord) -> Standing | None:
+    """Where a daily game stands on its day's leaderboard (None for another game)."""
+    if record.level != DAILY or record.daily_date is None:
+        return None
+    entries = leaderboard(record.daily_date)
+    mine = next((entry.rank for entry in entries if entry.record.pk == record.pk), None)
+    if mine is not None:
+        return Standing(mine, len(entries), ranked=True)
+    return Standing(place_of(record, entries), len(entries), ranked=False)

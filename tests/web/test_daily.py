@@ -2,6 +2,7 @@
 is over, one ranked attempt per registered player on the day's leaderboard, the daily streak."""
 
 import datetime
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,6 +17,7 @@ from games.live import events, seats
 from games.models import GameRecord
 
 from .conftest import act
+from .test_levels import play_line
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +230,38 @@ def test_each_account_ranks_exactly_its_first_daily_game_started_signed_in(steps
             viewer.cookies["tz"] = who
             assert sorted(leaderboard_names(viewer)) == sorted(expected)
     assert {entry.record.pk for entry in daily.leaderboard(DAY)} == set(expected.values())
+
+
+def standing_of(client: Client, record: GameRecord) -> tuple[str, str] | None:
+    html = client.get(f"/g/{record.public_id}/").content.decode()
+    found = re.search(r'<p class="standing" data-place="(\d+)" data-ranked="([01])">', html)
+    if found is None:
+        return None
+    assert '<a href="/daily/">' in html[found.end() :].split("</p>")[0], "no way to the leaderboard"
+    return found[1], found[2]
+
+
+def won_daily(client: Client, score: int) -> GameRecord:
+    """A daily game won by the solver's line, its score then set (the leaderboard orders by it)."""
+    record = play_daily(client)
+    play_line(client, record, engine.solve(record.replay()).line)
+    GameRecord.objects.filter(pk=record.pk).update(score=score)
+    return record
+
+
+def test_a_daily_s_end_card_gives_its_place_on_the_day_s_leaderboard() -> None:
+    ann, bob = signed_in("ann"), signed_in("bob")
+    anns, bobs = won_daily(ann, 900), won_daily(bob, 1200)
+    practice = won_daily(ann, 1500)  # ann's second attempt: practice
+    assert standing_of(ann, anns) == ("2", "1")
+    assert standing_of(bob, bobs) == ("1", "1")
+    assert standing_of(ann, practice) == ("1", "0")  # it would have placed first
+    assert standing_of(ann, play_daily(ann)) is None  # not over: no end card
+
+
+def test_the_new_game_page_says_before_a_daily_starts_that_it_is_practice() -> None:
+    signed_out, ann = Client(), signed_in("ann")
+    assert 'data-daily="practice"' in signed_out.get("/new/").content.decode()
+    assert 'data-daily="practice"' not in ann.get("/new/").content.decode()
+    play_daily(ann)
+    assert 'data-daily="practice"' in ann.get("/new/").content.decode()

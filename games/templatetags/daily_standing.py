@@ -1,0 +1,8 @@
+"""``{% daily_standing record as standing %}``: where a daily game stands on its day's leaderboard (games/daily.py)."""
+
+from django import template
+
+from games import daily
+
+register = template.Library()
+register.simple_tag(daily.standing, name="daily_standing")
