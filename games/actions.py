@@ -96,8 +96,11 @@ def deal_level(player: Player, level: engine.Level) -> GameRecord:
 
 
 def deal_again(player: Player, public_id: str) -> GameRecord:
-    """ "Replay this deal": the same deal in the same mode, as a new game of ``player``'s."""
+    """ "Replay this deal": the same deal in the same mode, as a new game of ``player``'s; a daily deal whose day
+    is over, as a free game (it is no one's daily any more: it counts for no day's streak or leaderboard)."""
     earlier = find(GameRecord.objects.all(), public_id)
+    if earlier.daily_date is not None and earlier.daily_date < clock.today():
+        return create_game(player, earlier.game_code, earlier.winnable)
     return create_game(player, earlier.game_code, earlier.winnable, earlier.game_level, earlier.daily_date)
 
 

@@ -265,3 +265,26 @@ def test_the_new_game_page_says_before_a_daily_starts_that_it_is_practice() -> N
     assert 'data-daily="practice"' not in ann.get("/new/").content.decode()
     play_daily(ann)
     assert 'data-daily="practice"' in ann.get("/new/").content.decode()
+
+
+def test_a_past_day_s_daily_played_again_is_a_free_game_that_mends_no_streak(
+    player: Client, on_day: list[datetime.date]
+) -> None:
+    lost = play_daily(player)
+    finish(lost, 200, 100, status="blocked")
+    on_day[0] = DAY + datetime.timedelta(days=1)
+    response = player.post(f"/g/{lost.public_id}/again/")
+    copy = GameRecord.objects.get(public_id=response["Location"].split("/")[2])
+    assert (copy.level, copy.daily_date, copy.code) == ("", None, lost.code)
+    play_line(player, copy, engine.solve(copy.replay()).line)
+    assert GameRecord.objects.get(pk=copy.pk).status == "won"
+    assert 'data-daily-streak="0"' in player.get("/new/").content.decode()
+
+
+def test_today_s_daily_played_again_is_practice_on_today_s_deal() -> None:
+    ann = signed_in("ann")
+    ranked = play_daily(ann)
+    response = ann.post(f"/g/{ranked.public_id}/again/")
+    again = GameRecord.objects.get(public_id=response["Location"].split("/")[2])
+    assert (again.level, again.daily_date, again.ranked) == ("daily", DAY, False)
+    assert ranked_ids() == {ranked.pk}
