@@ -1,4 +1,6 @@
-"""The day's leaderboard: registered players' first daily game of the day, best score first, then the fastest."""
+"""The day's leaderboard (games/daily.py): each account's ranked daily game of the day, and when the next deal comes."""
+
+import datetime
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -19,6 +21,8 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
     ranked = player.user_id is not None and any(entry.record.user_id == player.user_id for entry in entries)
     context = {
         "day": day,
+        # Shown in the viewer's time zone (the tz cookie's, games/middleware.py): the day itself is UTC's.
+        "next_deal": datetime.datetime.combine(day + datetime.timedelta(days=1), datetime.time(0), datetime.UTC),
         "entries": entries[: daily.LEADERBOARD_SIZE],
         "mine": mine,
         "ranked": ranked,

@@ -1,5 +1,6 @@
 """Teach me: one action that keeps the deal winnable, highlighted and explained; it costs nothing."""
 
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -17,8 +18,12 @@ from ..tables import Table
 @limited(HINTS)
 def hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     record, game = actions.load(public_id)
+    table = Table.of(request, record, game)
+    if record.ranked and record.code_hidden and not table.can_play:
+        # Else a player could watch their own ranked daily from elsewhere and be taught it unmarked.
+        raise PermissionDenied("A ranked daily game's hints are its player's alone while its day lasts.")
     teaching = engine.hint(game)
-    context = Table.of(request, record, game).context(
+    context = table.context(
         notice=hint_text(teaching, game),
         teaching=True,  # the explanation stays; other notices fade
         hinted=teaching.position,

@@ -288,3 +288,21 @@ def test_today_s_daily_played_again_is_practice_on_today_s_deal() -> None:
     again = GameRecord.objects.get(public_id=response["Location"].split("/")[2])
     assert (again.level, again.daily_date, again.ranked) == ("daily", DAY, False)
     assert ranked_ids() == {ranked.pk}
+
+
+def test_a_ranked_daily_teaches_its_player_alone_while_its_day_lasts(on_day: list[datetime.date]) -> None:
+    ann, watcher = signed_in("ann"), Client()
+    ranked, practice = play_daily(ann), play_daily(ann)
+    assert ann.get(f"/g/{ranked.public_id}/hint/").status_code == 200
+    assert watcher.get(f"/g/{ranked.public_id}/hint/").status_code == 403
+    assert watcher.get(f"/g/{practice.public_id}/hint/").status_code == 200  # practice ranks nowhere
+    on_day[0] = DAY + datetime.timedelta(days=1)
+    assert watcher.get(f"/g/{ranked.public_id}/hint/").status_code == 200
+
+
+@pytest.mark.parametrize("zone,time", [("UTC", "00:00"), ("Europe/Rome", "01:00"), ("America/Los_Angeles", "16:00")])
+def test_the_leaderboard_says_when_the_next_deal_comes_in_the_viewer_s_time(zone: str, time: str) -> None:
+    viewer = Client()
+    viewer.cookies["tz"] = zone
+    html = viewer.get("/daily/").content.decode()
+    assert f"The next daily deal comes at {time}, your time." in html
