@@ -91,6 +91,8 @@ class GameRecord(models.Model):
         choices=[(FREE_GAME, _("Free game")), *((level.value, label) for level, label in LEVEL_LABELS.items())],
     )
     daily_date = models.DateField(null=True, blank=True, help_text="The (UTC) day whose daily deal this is")
+    # Help is part of the result: a game its player was taught in ranks after those played unaided.
+    hints = models.PositiveIntegerField(default=0, help_text="Times Teach me answered its player in play")
     # Decided when the game starts, never after: an account's first daily game of a day started signed in.
     ranked = models.BooleanField(default=False, help_text="The account's ranked daily game of its day")
     first_action_at = models.DateTimeField(null=True, blank=True, help_text="A level game's clock starts here")
@@ -202,6 +204,11 @@ class GameRecord(models.Model):
             "lost_after_move": analysis.losing_move,
             "lost_with_card": analysis.losing_card or "",
         }
+
+    def count_hint(self) -> None:
+        """One more Teach me answered to the player in play: added in the database, as two may come at once."""
+        GameRecord.objects.filter(pk=self.pk).update(hints=models.F("hints") + 1)
+        self.hints += 1
 
     def is_owned_by(self, player: "Player") -> bool:
         if self.user_id is not None:

@@ -306,3 +306,23 @@ def test_the_leaderboard_says_when_the_next_deal_comes_in_the_viewer_s_time(zone
     viewer.cookies["tz"] = zone
     html = viewer.get("/daily/").content.decode()
     assert f"The next daily deal comes at {time}, your time." in html
+
+
+def test_teach_me_marks_the_game_and_a_taught_game_ranks_after_the_unaided() -> None:
+    ann, bob, watcher = signed_in("ann"), signed_in("bob"), Client()
+    anns, bobs = play_daily(ann), play_daily(bob)
+    for _ in range(2):
+        assert bob.get(f"/g/{bobs.public_id}/hint/").status_code == 200
+    practice = play_daily(ann)
+    assert watcher.get(f"/g/{practice.public_id}/hint/").status_code == 200  # a watcher's: not the player's help
+    play_line(ann, anns, engine.solve(anns.replay()).line)
+    play_line(bob, bobs, engine.solve(bobs.replay()).line)
+    assert bob.get(f"/g/{bobs.public_id}/hint/").status_code == 200  # once over: nothing taught
+    assert [GameRecord.objects.get(pk=r.pk).hints for r in (anns, bobs, practice)] == [0, 2, 0]
+    GameRecord.objects.filter(pk=anns.pk).update(score=900)
+    GameRecord.objects.filter(pk=bobs.pk).update(score=1200)
+    assert leaderboard_names(Client()) == ["ann", "bob"]  # the better score, taught, ranks after
+    assert 'class="assisted" data-hints="2">taught 2 times' in Client().get("/daily/").content.decode()
+    end = bob.get(f"/g/{bobs.public_id}/").content.decode()
+    assert '<p class="assisted" data-hints="2">Teach me helped 2 times in this game.</p>' in end
+    assert 'class="assisted"' not in ann.get(f"/g/{anns.public_id}/").content.decode()
