@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import QuerySet
 from django.http import Http404
+from django.utils import timezone
 
 import engine
 
@@ -64,6 +65,8 @@ def create_game(
         level=level or FREE_GAME,
         daily_date=daily_date,
     )
+    if level is engine.Level.DAILY:
+        record.first_action_at = timezone.now()  # its clock runs from the deal's showing: no studying it first
     record.take_summary(engine.Game.new(code))
     if level is engine.Level.DAILY and player.user_id is not None:
         _save_ranked_if_first(record, player.user_id)

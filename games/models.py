@@ -164,7 +164,8 @@ class GameRecord(models.Model):
         return self.code
 
     def seconds(self) -> float:
-        """A level game's time: from its first action to its end, or to now while it is played."""
+        """A level game's time: from its first action (a daily game's: from its start, when its deal is shown)
+        to its end, or to now while it is played."""
         if self.first_action_at is None:
             return 0.0
         return ((self.finished or timezone.now()) - self.first_action_at).total_seconds()

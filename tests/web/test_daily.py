@@ -326,3 +326,15 @@ def test_teach_me_marks_the_game_and_a_taught_game_ranks_after_the_unaided() -> 
     end = bob.get(f"/g/{bobs.public_id}/").content.decode()
     assert '<p class="assisted" data-hints="2">Teach me helped 2 times in this game.</p>' in end
     assert 'class="assisted"' not in ann.get(f"/g/{anns.public_id}/").content.decode()
+
+
+def test_a_daily_game_s_clock_runs_from_its_start_not_its_first_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Else a player could study the deal as long as they liked, then play a solved line in no time."""
+    start = timezone.make_aware(datetime.datetime.combine(DAY, datetime.time(9)))
+    now = [start]
+    monkeypatch.setattr("django.utils.timezone.now", lambda: now[0])
+    player = Client()
+    record = play_daily(player)
+    now[0] = start + datetime.timedelta(minutes=10)  # ten minutes looking at the deal
+    play_line(player, record, engine.solve(record.replay()).line)
+    assert GameRecord.objects.get(pk=record.pk).seconds() == 600
