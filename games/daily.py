@@ -83,4 +83,5 @@ def standing(record: GameRecord) -> Standing | None:
     mine = next((entry.rank for entry in entries if entry.record.pk == record.pk), None)
     if mine is not None:
         return Standing(mine, len(entries), ranked=True)
-    return Standing(place_of(record, entries), len(entries), ranked=False)
+    others = [entry for entry in entries if record.user_id is None or entry.record.user_id != record.user_id]
+    return Standing(place_of(record, others), len(entries), ranked=False)  # among the others: not beside itself

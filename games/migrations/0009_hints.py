@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='gamerecord',
             name='hints',
-            field=models.PositiveIntegerField(default=0, help_text='Times Teach me answered its player in play'),
+            field=models.PositiveIntegerField(default=0, help_text='Times Teach me answered its player before a win'),
         ),
     ]

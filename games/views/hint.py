@@ -23,7 +23,7 @@ def hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         # Else a player could watch their own ranked daily from elsewhere and be taught it unmarked.
         raise PermissionDenied("A ranked daily game's hints are its player's alone while its day lasts.")
     teaching = engine.hint(game)
-    if table.can_play and game.status is engine.Status.PLAYING:
+    if table.can_play and game.status is not engine.Status.WON:  # blocked too: Undo reopens it
         record.count_hint()
     context = table.context(
         notice=hint_text(teaching, game),

@@ -54,6 +54,6 @@ def new_level_game(request: HttpRequest, level: str) -> HttpResponse:
 @require_POST
 @limited(NEW_GAMES)
 def deal_again(request: HttpRequest, public_id: str) -> HttpResponse:
-    """The same deal in the same mode (a daily replayed the same day is played, not ranked)."""
+    """The same deal in the same mode (a past day's daily as a free game: actions.deal_again)."""
     record = actions.deal_again(Player.of(request, create=True), public_id)
     return redirect("game", public_id=record.public_id)

@@ -14,10 +14,10 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 import engine
 from engine.layout import STOCK_SIZE
 from tests.live_server import ROOT
-from tests.web.helpers_play import first_winnable
+from tests.web.helpers_play import blocked_by_drawing, first_winnable
 
 from .conftest import play_line
-from .test_play import Table, blocked_by_drawing
+from .test_play import Table
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 REPORTED = {"serious", "critical"}

@@ -8,10 +8,10 @@ from playwright.sync_api import Page, expect
 
 import engine
 from engine.layout import STOCK_SIZE
-from tests.web.helpers_play import actions_of, first_winnable
+from tests.web.helpers_play import actions_of, blocked_by_drawing, first_winnable
 
 from .conftest import play_line
-from .test_play import Table, blocked_by_drawing
+from .test_play import Table
 
 FOCUS_IN_OVERLAY = "() => Boolean(document.activeElement?.closest('#board .outcome'))"
 

@@ -22,10 +22,10 @@ from playwright.sync_api import Browser, Locator, Page, expect
 import engine
 from engine.layout import STOCK_SIZE
 from engine.levels import Level
-from tests.web.helpers_play import actions_of
+from tests.web.helpers_play import actions_of, blocked_by_drawing
 
 from .conftest import ARTIFACTS, console_errors, play_line, screenshot
-from .test_play import Table, blocked_by_drawing, tap_top_card
+from .test_play import Table, tap_top_card
 
 UPRIGHT = {
     "360x640": {"width": 360, "height": 640},

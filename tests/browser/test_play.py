@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 import engine
 from games.cards import spoken_name
-from tests.web.helpers_play import codes_in_order, first_winnable
+from tests.web.helpers_play import blocked_by_drawing, first_winnable
 
 from .conftest import play_line, screenshot
 
@@ -178,17 +178,6 @@ def test_a_game_is_won_in_the_browser(page: Page, server_url: str) -> None:
     expect(overlay).to_contain_text("You won!")
     expect(overlay.get_by_role("link", name="New game")).to_be_focused()
     screenshot(page, "game-won-1280x800-en")
-
-
-def blocked_by_drawing() -> str:
-    """A code whose game is blocked once the whole stock is drawn without a tap."""
-    for code in codes_in_order():
-        game = engine.Game.new(engine.GameCode.parse(code))
-        for _ in range(engine.layout.STOCK_SIZE):
-            game.draw()
-        if game.status == "blocked":
-            return code
-    raise AssertionError("no such code")
 
 
 def test_the_blocked_overlay_offers_undo_and_a_new_game(page: Page, server_url: str) -> None:

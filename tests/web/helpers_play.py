@@ -168,3 +168,14 @@ def first_winnable(limit: int = 200) -> tuple[str, list[str]]:
         if solution.winnable:
             return code, actions_of(solution.line)
     raise AssertionError(f"no winnable deal among the first {limit} codes")
+
+
+def blocked_by_drawing() -> str:
+    """A code whose game is blocked once the whole stock is drawn without a tap."""
+    for code in codes_in_order():
+        game = engine.Game.new(engine.GameCode.parse(code))
+        for _ in range(engine.layout.STOCK_SIZE):
+            game.draw()
+        if game.status == "blocked":
+            return code
+    raise AssertionError("no such code")

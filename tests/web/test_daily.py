@@ -17,6 +17,7 @@ from games.live import events, seats
 from games.models import GameRecord
 
 from .conftest import act
+from .helpers_play import blocked_by_drawing
 from .test_levels import play_line
 
 pytestmark = pytest.mark.django_db
@@ -338,3 +339,20 @@ def test_a_daily_game_s_clock_runs_from_its_start_not_its_first_action(monkeypat
     now[0] = start + datetime.timedelta(minutes=10)  # ten minutes looking at the deal
     play_line(player, record, engine.solve(record.replay()).line)
     assert GameRecord.objects.get(pk=record.pk).seconds() == 600
+
+
+def test_teach_me_counts_on_a_blocked_game_which_undo_reopens(player: Client) -> None:
+    response = player.post("/new/", {"code": blocked_by_drawing()})
+    record = GameRecord.objects.get(public_id=response["Location"].split("/")[2])
+    play_line(player, record, engine.log.DRAW * engine.layout.STOCK_SIZE)
+    assert GameRecord.objects.get(pk=record.pk).status == "blocked"
+    assert player.get(f"/g/{record.public_id}/hint/").status_code == 200  # "undo N times"
+    assert GameRecord.objects.get(pk=record.pk).hints == 1
+
+
+def test_a_practice_game_s_place_is_among_the_other_accounts() -> None:
+    ann, bob = signed_in("ann"), signed_in("bob")
+    won_daily(ann, 2000)
+    won_daily(bob, 1000)
+    practice = won_daily(ann, 1500)
+    assert standing_of(ann, practice) == ("1", "0")  # ahead of bob; ann's own ranked 2000 is not a rival

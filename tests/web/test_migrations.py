@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 BEFORE, AFTER = ("games", "0007_card_back"), ("games", "0008_ranked_daily")
 
 
-def test_each_account_s_first_daily_game_of_a_day_becomes_its_ranked_one() -> None:
+def test_each_account_s_first_daily_game_started_on_its_day_becomes_its_ranked_one() -> None:
     executor = MigrationExecutor(connection)
     executor.migrate([BEFORE])
     apps = executor.loader.project_state([BEFORE]).apps
@@ -31,6 +31,7 @@ def test_each_account_s_first_daily_game_of_a_day_becomes_its_ranked_one() -> No
     first_ann, first_bob = daily(ann, 5), daily(bob, 1)
     daily(ann, 9)  # a later attempt
     next_day = daily(ann, 60 * 24, day + datetime.timedelta(days=1))
+    daily(user_model.objects.create(username="cat"), 60 * 24)  # a past day's daily replayed the day after
     record_model.objects.create(code="TP1-E-TRIPEAK", level="daily", daily_date=day, created=noon)  # signed out
     executor = MigrationExecutor(connection)
     executor.migrate([AFTER])
