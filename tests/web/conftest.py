@@ -5,13 +5,14 @@ from django.http import HttpResponse
 from django.test import Client
 
 import engine
+from engine.log import DRAW, POSITION_OF_SYMBOL
 from games.models import GameRecord
 
 from . import helpers_play
 from .helpers_play import shown_version
 
 CODE = "TP1-E-TRIPEAK"
-__all__ = ["act", "engine_game", "shown_version", "start_game"]
+__all__ = ["act", "engine_game", "play_line", "shown_version", "start_game"]
 
 
 def start_game(client: Client, code: str = CODE) -> GameRecord:
@@ -26,6 +27,16 @@ def act(
     if version is None:
         version = GameRecord.objects.get(pk=game.pk).version
     return helpers_play.post_action(client, game.public_id, action, version, htmx=htmx, **data)
+
+
+def play_line(client: Client, record: GameRecord, line: str) -> None:
+    """Post each action of a log, as the page would."""
+    for symbol in line:
+        if symbol == DRAW:
+            response = act(client, record, "draw", htmx=True)
+        else:
+            response = act(client, record, "tap", htmx=True, position=POSITION_OF_SYMBOL[symbol])
+        assert response.status_code == 200
 
 
 def engine_game(game: GameRecord) -> engine.Game:

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
+from django.http import HttpResponse
 from django.test import Client
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
@@ -16,9 +17,8 @@ from games import clock, daily
 from games.live import events, seats
 from games.models import GameRecord
 
-from .conftest import act
+from .conftest import act, play_line, start_game
 from .helpers_play import blocked_by_drawing
-from .test_levels import play_line
 
 pytestmark = pytest.mark.django_db
 
@@ -33,10 +33,14 @@ def on_day(monkeypatch: pytest.MonkeyPatch) -> list[datetime.date]:
     return day
 
 
-def play_daily(client: Client) -> GameRecord:
-    response = client.post("/new/daily/")
+def redirected_to(response: HttpResponse) -> GameRecord:
+    """The game that a POST's redirect leads to."""
     assert response.status_code == 302
     return GameRecord.objects.get(public_id=response["Location"].split("/")[2])
+
+
+def play_daily(client: Client) -> GameRecord:
+    return redirected_to(client.post("/new/daily/"))
 
 
 def test_two_players_get_the_same_deal_on_a_day_and_another_the_next_day(on_day: list[datetime.date]) -> None:
@@ -274,8 +278,7 @@ def test_a_past_day_s_daily_played_again_is_a_free_game_that_mends_no_streak(
     lost = play_daily(player)
     finish(lost, 200, 100, status="blocked")
     on_day[0] = DAY + datetime.timedelta(days=1)
-    response = player.post(f"/g/{lost.public_id}/again/")
-    copy = GameRecord.objects.get(public_id=response["Location"].split("/")[2])
+    copy = redirected_to(player.post(f"/g/{lost.public_id}/again/"))
     assert (copy.level, copy.daily_date, copy.code) == ("", None, lost.code)
     play_line(player, copy, engine.solve(copy.replay()).line)
     assert GameRecord.objects.get(pk=copy.pk).status == "won"
@@ -285,8 +288,7 @@ def test_a_past_day_s_daily_played_again_is_a_free_game_that_mends_no_streak(
 def test_today_s_daily_played_again_is_practice_on_today_s_deal() -> None:
     ann = signed_in("ann")
     ranked = play_daily(ann)
-    response = ann.post(f"/g/{ranked.public_id}/again/")
-    again = GameRecord.objects.get(public_id=response["Location"].split("/")[2])
+    again = redirected_to(ann.post(f"/g/{ranked.public_id}/again/"))
     assert (again.level, again.daily_date, again.ranked) == ("daily", DAY, False)
     assert ranked_ids() == {ranked.pk}
 
@@ -342,8 +344,7 @@ def test_a_daily_game_s_clock_runs_from_its_start_not_its_first_action(monkeypat
 
 
 def test_teach_me_counts_on_a_blocked_game_which_undo_reopens(player: Client) -> None:
-    response = player.post("/new/", {"code": blocked_by_drawing()})
-    record = GameRecord.objects.get(public_id=response["Location"].split("/")[2])
+    record = start_game(player, blocked_by_drawing())
     play_line(player, record, engine.log.DRAW * engine.layout.STOCK_SIZE)
     assert GameRecord.objects.get(pk=record.pk).status == "blocked"
     assert player.get(f"/g/{record.public_id}/hint/").status_code == 200  # "undo N times"

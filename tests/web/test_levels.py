@@ -9,11 +9,10 @@ from django.test import Client
 from django.utils import timezone
 
 import engine
-from engine.log import DRAW, POSITION_OF_SYMBOL
 from games.live import events, seats
 from games.models import GameRecord
 
-from .conftest import act
+from .conftest import act, play_line
 
 pytestmark = pytest.mark.django_db
 
@@ -47,16 +46,6 @@ def test_the_new_game_page_offers_the_four_modes_and_the_free_game(player: Clien
     for level in LEVELS:
         assert f'action="/new/{level}/"' in html
     assert 'name="code"' in html and 'data-daily="not-played"' in html
-
-
-def play_line(client: Client, record: GameRecord, line: str) -> None:
-    """Post each action of a log, as the page would."""
-    for symbol in line:
-        if symbol == DRAW:
-            response = act(client, record, "draw", htmx=True)
-        else:
-            response = act(client, record, "tap", htmx=True, position=POSITION_OF_SYMBOL[symbol])
-        assert response.status_code == 200
 
 
 def test_a_won_level_game_is_scored_by_streaks_on_the_servers_clock(
