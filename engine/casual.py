@@ -14,7 +14,6 @@ import functools
 import random
 
 from .codes import GameCode
-from .deal import deal_cards
 from .game import Game
 from .layout import ALL_REMOVED, COVER_MASKS, COVERED_BY, FIRST_WASTE, PEAK_CARDS
 from .log import DRAW, tap_symbol
@@ -136,4 +135,4 @@ def casual_share(code: GameCode, games: int = CASUAL_GAMES) -> float:
     """The share of ``games`` casual games (seeds 0 to games − 1) that clear the deal under ``code.rule``."""
     if games < 1:
         raise ValueError("at least one game")
-    return casual_wins(deal_cards(code.number), code.rule, games) / games
+    return casual_wins(code.cards, code.rule, games) / games

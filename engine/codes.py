@@ -1,14 +1,18 @@
-"""Game codes: ``TP1-<rule>-<7 letters>``; the letters alone decide the cards."""
+"""Game codes: ``TP1-<rule>-<7 letters>``, a deal number, or ``TP2-<rule>-<48 letters>``, a whole shuffle;
+the letters alone decide the cards."""
 
 import secrets
 import string
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .deal import SHUFFLES, deal_cards, shuffle_at
 from .rules import Rule
 
-VERSION = "TP1"
+VERSION = "TP1"  # the letters are a deal number, which seeds the deal's shuffle
+SHUFFLE_VERSION = "TP2"  # the letters are the shuffle's index among all orders of the deck
 LETTERS = 7
+SHUFFLE_LETTERS = 48  # 26⁴⁸ > 52! > 26⁴⁷
 CODE_SPACE = 26**LETTERS  # 8,031,810,176 deals
 _LEGACY_RULES = {"N": Rule.EASY}  # old codes said N ("normal") for today's Easy
 
@@ -21,6 +25,7 @@ class CodeError(StrEnum):
     RULE = "rule"
     LENGTH = "length"  # of the deal part
     LETTER = "letter"  # in the deal part
+    RANGE = "range"  # a TP2 deal part past the last shuffle
 
 
 class InvalidGameCode(ValueError):
@@ -44,28 +49,32 @@ def _parse_rule(letter: str) -> Rule:
         ) from None
 
 
-def _parse_number(letters: str) -> int:
-    if len(letters) != LETTERS:
+def _parse_number(letters: str, length: int, bound: int) -> int:
+    if len(letters) != length:
         raise InvalidGameCode(
-            CodeError.LENGTH, f"the deal part has {LETTERS} letters, not {len(letters)}: {letters!r}", letters
+            CodeError.LENGTH, f"the deal part has {length} letters, not {len(letters)}: {letters!r}", letters
         )
     number = 0
     for char in letters:
         if char not in string.ascii_uppercase:
             raise InvalidGameCode(CodeError.LETTER, f"{char!r} is not a letter A–Z", char)
         number = number * 26 + ord(char) - ord("A")
+    if number >= bound:
+        raise InvalidGameCode(CodeError.RANGE, f"{letters!r} counts past the deck's last order (52! − 1)", letters)
     return number
 
 
 @dataclass(frozen=True, slots=True)
 class GameCode:
-    """A deal number in [0, 26**7) and the rule it is played under."""
+    """A deal and the rule it is played under: a deal number in [0, 26**7), or with ``shuffle`` the index of
+    the deck's order among all 52! (docs/game-codes.md)."""
 
     number: int
     rule: Rule = Rule.EASY
+    shuffle: bool = False
 
     def __post_init__(self) -> None:
-        if not 0 <= self.number < CODE_SPACE:
+        if not 0 <= self.number < (SHUFFLES if self.shuffle else CODE_SPACE):
             raise ValueError(f"deal number out of range: {self.number}")
 
     @classmethod
@@ -76,24 +85,34 @@ class GameCode:
                 CodeError.FORMAT, f"expected {VERSION}-<rule>-<{LETTERS} letters>, got {text.strip()!r}", text.strip()
             )
         version, rule_letter, letters = parts
-        if version != VERSION:
+        if version not in (VERSION, SHUFFLE_VERSION):
             raise InvalidGameCode(
-                CodeError.VERSION, f"unknown version {version!r}: codes start with {VERSION}", version
+                CodeError.VERSION,
+                f"unknown version {version!r}: codes start with {VERSION} or {SHUFFLE_VERSION}",
+                version,
             )
-        return cls(_parse_number(letters), _parse_rule(rule_letter))
+        rule = _parse_rule(rule_letter)
+        if version == SHUFFLE_VERSION:
+            return cls(_parse_number(letters, SHUFFLE_LETTERS, SHUFFLES), rule, shuffle=True)
+        return cls(_parse_number(letters, LETTERS, CODE_SPACE), rule)
 
     @classmethod
     def random(cls, rule: Rule = Rule.EASY) -> "GameCode":
         return cls(secrets.randbelow(CODE_SPACE), rule)
 
     @property
+    def cards(self) -> tuple[int, ...]:
+        """The 52 cards in deal order (peaks 0–27, waste, stock from the top)."""
+        return shuffle_at(self.number) if self.shuffle else deal_cards(self.number)
+
+    @property
     def letters(self) -> str:
         digits = []
         number = self.number
-        for _ in range(LETTERS):
+        for _ in range(SHUFFLE_LETTERS if self.shuffle else LETTERS):
             number, digit = divmod(number, 26)
             digits.append(chr(ord("A") + digit))
         return "".join(reversed(digits))
 
     def __str__(self) -> str:
-        return f"{VERSION}-{self.rule.value}-{self.letters}"
+        return f"{SHUFFLE_VERSION if self.shuffle else VERSION}-{self.rule.value}-{self.letters}"

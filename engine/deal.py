@@ -1,12 +1,16 @@
-"""The deal of a game number: SplitMix64 driving a Fisher–Yates shuffle.
+"""The deal of a code: of a deal number (TP1), SplitMix64 driving a Fisher–Yates shuffle; of a shuffle
+index (TP2), the deck's order of that index among its 52! orders.
 
 Specified completely in docs/game-codes.md, so that any deal can be reproduced in
 another language; the test vectors there are checked by tests/engine/test_deal.py.
 """
 
+import math
 from collections.abc import Iterator
 
 from .cards import DECK_SIZE
+
+SHUFFLES = math.factorial(DECK_SIZE)  # the orders of the deck: about 8.1 × 10⁶⁷
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN_GAMMA = 0x9E3779B97F4A7C15
@@ -40,3 +44,25 @@ def deal_cards(number: int) -> tuple[int, ...]:
         j = _below(words, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+def shuffle_index(cards: tuple[int, ...]) -> int:
+    """The index of the order ``cards`` among the deck's orders, counted lexicographically from 0 (the
+    ordered deck) to SHUFFLES − 1 (the deck reversed): its Lehmer code read in the factorial base."""
+    index = 0
+    for i, card in enumerate(cards):
+        smaller_after = sum(1 for later in cards[i + 1 :] if later < card)
+        index = index * (DECK_SIZE - i) + smaller_after
+    return index
+
+
+def shuffle_at(index: int) -> tuple[int, ...]:
+    """The deck's order of ``index`` (``shuffle_index``'s inverse)."""
+    if not 0 <= index < SHUFFLES:
+        raise ValueError(f"shuffle index out of range: {index}")
+    left = list(range(DECK_SIZE))
+    order = []
+    for i in range(DECK_SIZE, 0, -1):
+        place, index = divmod(index, math.factorial(i - 1))
+        order.append(left.pop(place))
+    return tuple(order)

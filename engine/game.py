@@ -9,7 +9,6 @@ from enum import StrEnum
 
 from .cards import card_name, parse_deck
 from .codes import GameCode
-from .deal import deal_cards
 from .layout import (
     ALL_REMOVED,
     COVER_MASKS,
@@ -123,7 +122,7 @@ class Game:
 
     @classmethod
     def new(cls, code: GameCode) -> "Game":
-        return cls(deal_cards(code.number), code.rule, code)
+        return cls(code.cards, code.rule, code)
 
     @classmethod
     def from_cards(cls, cards: list[str] | tuple[str, ...], rule: Rule, log: str = "") -> "Game":

@@ -8,12 +8,14 @@ import datetime
 import functools
 import hashlib
 import hmac
+import itertools
 import random
+from collections.abc import Iterator
 from enum import StrEnum
 
 from .casual import CASUAL_GAMES, casual_in_band
 from .codes import CODE_SPACE, GameCode
-from .deal import _below, deal_cards, splitmix64
+from .deal import SHUFFLES, deal_cards
 from .layout import FIRST_WASTE
 from .rules import Rule
 from .solver import solve_position, winnable_quickly
@@ -110,19 +112,29 @@ def deal_level(level: Level, rng: random.Random | None = None, *, exact: bool = 
 
 
 def daily_code(day: datetime.date, secret: str) -> GameCode:
-    """The daily deal of ``day``: the first candidate that is winnable and of Medium difficulty or
-    harder under Rule.EASY (``Level.DAILY``'s band), winnability decided by the exact solver.
+    """The daily deal of ``day``: the first candidate shuffle that is winnable and of Medium difficulty or
+    harder under Rule.EASY (``Level.DAILY``'s band), winnability decided by the exact solver; a TP2 code.
 
-    The candidates: SplitMix64 (docs/game-codes.md) seeded by the first 8 bytes, big-endian, of
-    HMAC-SHA256(key = ``secret`` in UTF-8, message = the ISO date, e.g. ``2025-01-31``), each deal
-    number drawn from it as a deal's shuffle draws (rejecting the words that would bias the modulo).
-    Without the secret the day's code cannot be computed.
+    The candidates are drawn over all 52! orders of the deck, not over the deal numbers of TP1 codes:
+    2³³ numbers are too few to hide among, as the eleven cards face up at the start carry about 62 bits,
+    so they would name the number. Candidate ``n`` (0, 1, …) is HMAC-SHA256(key = ``secret`` in UTF-8,
+    message = the ISO date, "/" and ``n``, e.g. ``2025-01-31/0``) read as a big-endian number, taken
+    modulo 52! (a digest at or above the largest multiple of 52! below 2²⁵⁶ is passed over, so that
+    every order is as likely). Without the secret the day's deal cannot be computed (docs/levels.md).
     """
     if not secret:
         raise ValueError("the daily deal needs a secret")
-    digest = hmac.new(secret.encode(), day.isoformat().encode(), hashlib.sha256).digest()
-    words = splitmix64(int.from_bytes(digest[:8], "big"))
-    while True:
-        number = _below(words, CODE_SPACE)
-        if _accepts(deal_cards(number), Level.DAILY, exact=True):
-            return GameCode(number, Level.DAILY.rule)
+    candidates = (GameCode(i, Level.DAILY.rule, shuffle=True) for i in _shuffle_indices(secret, day.isoformat()))
+    return next(code for code in candidates if _accepts(code.cards, Level.DAILY, exact=True))
+
+
+_UNBIASED_LIMIT = (1 << 256) - (1 << 256) % SHUFFLES
+
+
+def _shuffle_indices(secret: str, label: str) -> Iterator[int]:
+    """Uniform shuffle indices, as many as asked, from ``secret`` and ``label`` (``daily_code``)."""
+    for n in itertools.count():
+        digest = hmac.new(secret.encode(), f"{label}/{n}".encode(), hashlib.sha256).digest()
+        word = int.from_bytes(digest, "big")
+        if word < _UNBIASED_LIMIT:
+            yield word % SHUFFLES

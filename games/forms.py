@@ -15,10 +15,11 @@ from .models import RULE_LABELS, CardBack
 CodeError = engine.CodeError
 CODE_ERRORS = {
     CodeError.FORMAT: _("A game code looks like TP1-E-ABCDEFG."),
-    CodeError.VERSION: _("Unknown version “%(detail)s”: game codes start with TP1."),
+    CodeError.VERSION: _("Unknown version “%(detail)s”: game codes start with TP1 or TP2."),
     CodeError.RULE: _("Unknown rule letter “%(detail)s”: use E (Easy) or C (Classic)."),
-    CodeError.LENGTH: _("The deal part of a code has 7 letters; “%(detail)s” does not."),
+    CodeError.LENGTH: _("The deal part of a code has 7 letters (TP1) or 48 (TP2); “%(detail)s” does not."),
     CodeError.LETTER: _("“%(detail)s” is not a letter A–Z."),
+    CodeError.RANGE: _("These 48 letters count past the last order of the deck: no deal has them."),
 }
 
 
@@ -26,7 +27,7 @@ class NewGameForm(forms.Form):
     code = forms.CharField(
         label=_("Game code"),
         required=False,
-        max_length=40,
+        max_length=80,  # a TP2 code's 54 characters, with room for blanks pasted around it
         help_text=_("Paste a code to deal the same cards again; leave empty for a random deal."),
     )
     rule = forms.ChoiceField(

@@ -61,7 +61,7 @@ class GameQuerySet(models.QuerySet["GameRecord"]):
 
 class GameRecord(models.Model):
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
-    code = models.CharField(max_length=16, help_text="Canonical game code, e.g. TP1-E-TRIPEAK")
+    code = models.CharField(max_length=64, help_text="Canonical game code, e.g. TP1-E-TRIPEAK")
     # The code's rule letter, kept by the database itself so that the history can filter on it.
     rule = models.GeneratedField(
         expression=Substr("code", _RULE_LETTER_AT, 1), output_field=models.CharField(max_length=1), db_persist=True

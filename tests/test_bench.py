@@ -107,6 +107,14 @@ def test_levels_bench_grades_deals_times_dealing_and_plays_each_mode() -> None:
     assert "histogram written" not in out  # --quick leaves the picture in docs/ alone
 
 
+def test_daily_secrecy_bench_counts_the_deals_behind_the_opening_cards() -> None:
+    out = run_bench("daily_secrecy.py", "--days", "2", "--completions", "10")
+    assert "2 daily deals, 10 random orders behind each one's 11 opening cards" in out
+    assert "share the Daily accepts: median " in out
+    assert "TP2 (all 52! orders): deals consistent with the opening: median 10^4" in out  # 41! ≈ 10^49
+    assert "TP1 (26^7 deal numbers): expected other deals consistent with it: " in out
+
+
 def test_suite_bench_sums_a_junit_report_by_part(tmp_path: Path) -> None:
     """bench/suite.py times whole runs of the suite (minutes each): here its reading of pytest's JUnit report,
     on a run of two small files, one of a part and one at the top level."""

@@ -1,5 +1,7 @@
 """Parsing and writing game codes."""
 
+import math
+
 import pytest
 
 from engine import GameCode, InvalidGameCode, Rule
@@ -14,6 +16,7 @@ from engine import GameCode, InvalidGameCode, Rule
         ("  tp1-c-zzzzzzz \n", 26**7 - 1, Rule.CLASSIC, "TP1-C-ZZZZZZZ"),
         ("TP1-N-AAAAAAD", 3, Rule.EASY, "TP1-E-AAAAAAD"),  # legacy N is Easy, written back as E
         ("Tp1-n-tripeak", 6075305298, Rule.EASY, "TP1-E-TRIPEAK"),
+        ("tp2-c-" + "a" * 47 + "b", 1, Rule.CLASSIC, "TP2-C-" + "A" * 47 + "B"),
     ],
 )
 def test_parse_and_canonical_form(text: str, number: int, rule: Rule, canonical: str) -> None:
@@ -28,7 +31,10 @@ def test_parse_and_canonical_form(text: str, number: int, rule: Rule, canonical:
         ("", "format", "expected TP1"),
         ("TP1-E", "format", "expected TP1"),
         ("TP1-E-AAAA-AAA", "format", "expected TP1"),
-        ("TP2-E-AAAAAAB", "version", "unknown version 'TP2'"),
+        ("TP3-E-AAAAAAB", "version", "unknown version 'TP3': codes start with TP1 or TP2"),
+        ("TP2-E-AAAAAAB", "length", "48 letters, not 7"),
+        ("TP2-E-" + "Z" * 48, "range", "past the deck's last order"),
+        ("TP2-E-ZHMEDIRAFWRLDAFOVSIGBJJLWCJVLOUXWNPDRDURZIQIAAAA", "range", "past the deck's last order"),
         ("XX-E-AAAAAAB", "version", "unknown version"),
         ("TP1-X-AAAAAAB", "rule", "unknown rule letter 'X'"),
         ("TP1--AAAAAAB", "rule", "unknown rule letter ''"),
@@ -59,3 +65,5 @@ def test_a_number_outside_the_code_space_is_refused() -> None:
         GameCode(26**7)
     with pytest.raises(ValueError):
         GameCode(-1)
+    with pytest.raises(ValueError):
+        GameCode(math.factorial(52), shuffle=True)

@@ -1,6 +1,9 @@
 """Levels: their rules, limits and multipliers, their bands of difficulty, and the deals they deal."""
 
 import datetime
+import hashlib
+import hmac
+import math
 import random
 
 import pytest
@@ -76,7 +79,24 @@ def test_the_daily_deal_is_winnable_under_easy_and_medium_or_harder() -> None:
 def test_the_daily_deal_of_a_known_day_stays_the_same() -> None:
     """The derivation (docs/levels.md) is part of the contract: changing the casual player, the bands
     or the candidates changes every past and future daily deal, and this value with them."""
-    assert daily_code(datetime.date(2025, 1, 1), "tripeaks") == GameCode.parse("TP1-E-DICSAIJ")
+    assert daily_code(datetime.date(2025, 1, 1), "tripeaks") == GameCode.parse(
+        "TP2-E-KUZBRGMKOPYZEEZFCTKWLVCPAPDAQVFGVXPIMBJOWJACMAGX"
+    )
+
+
+def test_the_daily_deal_is_the_first_documented_candidate_over_all_shuffles_that_qualifies() -> None:
+    """docs/levels.md: candidate n is HMAC-SHA256(secret, "<date>/<n>") modulo 52!, drawn over every order of
+    the deck (a TP2 code), not over the 26⁷ deal numbers whose opening cards would name them."""
+    for n in range(4):
+        day = DAY + datetime.timedelta(days=n)
+        digests = [hmac.new(b"secret", f"{day}/{i}".encode(), hashlib.sha256).digest() for i in range(40)]
+        candidates = [GameCode(int.from_bytes(d) % math.factorial(52), Rule.EASY, shuffle=True) for d in digests]
+        chosen = candidates.index(daily_code(day, "secret"))
+        assert all(not qualifies(code) for code in candidates[:chosen]) and qualifies(candidates[chosen])
+
+
+def qualifies(code: GameCode) -> bool:
+    return Level.DAILY.accepts(casual_share(code)) and solve(Game.new(code)).winnable
 
 
 def test_the_daily_deal_needs_a_secret() -> None:

@@ -40,3 +40,19 @@ def test_each_account_s_first_daily_game_started_on_its_day_becomes_its_ranked_o
     latest = MigrationExecutor(connection)  # one that knows what is applied now
     latest.migrate(latest.loader.graph.leaf_nodes())  # the schema the other tests expect
     assert ranked == {first_ann, first_bob, next_day}
+
+
+def test_games_keep_their_code_and_rule_letter_as_the_code_column_widens_for_tp2() -> None:
+    before, after = ("games", "0009_hints"), ("games", "0010_code_holds_a_whole_shuffle")
+    executor = MigrationExecutor(connection)
+    executor.migrate([before])
+    old = executor.loader.project_state([before]).apps.get_model("games", "GameRecord")
+    kept = {old.objects.create(code=code).pk: code for code in ("TP1-E-TRIPEAK", "TP1-C-TRIPEAK")}
+    executor = MigrationExecutor(connection)
+    executor.migrate([after])
+    new = executor.loader.project_state([after]).apps.get_model("games", "GameRecord")
+    shuffle = new.objects.create(code="TP2-C-" + "A" * 48)
+    stored = {pk: (code, rule) for pk, code, rule in new.objects.values_list("pk", "code", "rule")}
+    latest = MigrationExecutor(connection)
+    latest.migrate(latest.loader.graph.leaf_nodes())
+    assert stored == {**{pk: (code, code[4]) for pk, code in kept.items()}, shuffle.pk: ("TP2-C-" + "A" * 48, "C")}

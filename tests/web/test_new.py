@@ -1,5 +1,7 @@
 """New game: a random deal, or a pasted code; a bad code is refused and nothing is created."""
 
+import datetime
+
 import pytest
 from django.test import Client
 
@@ -46,9 +48,11 @@ def test_a_pasted_code_deals_exactly_the_same_cards(client: Client, pasted: str,
 @pytest.mark.parametrize(
     ("pasted", "says"),
     [
-        ("TP2-E-TRIPEAK", "Unknown version “TP2”"),
+        ("TP3-E-TRIPEAK", "Unknown version “TP3”: game codes start with TP1 or TP2."),
         ("TP1-X-TRIPEAK", "Unknown rule letter “X”"),
-        ("TP1-E-TRIPEA", "has 7 letters; “TRIPEA” does not"),
+        ("TP1-E-TRIPEA", "has 7 letters (TP1) or 48 (TP2); “TRIPEA” does not"),
+        ("TP2-E-TRIPEAK", "has 7 letters (TP1) or 48 (TP2); “TRIPEAK” does not"),
+        ("TP2-E-" + "Z" * 48, "These 48 letters count past the last order of the deck: no deal has them."),
         ("TP1-E-TRIP3AK", "“3” is not a letter A–Z"),
         ("hello", "A game code looks like TP1-E-ABCDEFG"),
     ],
@@ -59,6 +63,15 @@ def test_a_bad_code_gets_a_form_error_and_creates_nothing(client: Client, pasted
     assert says in response.content.decode()
     assert pasted in response.content.decode()  # the field keeps what was typed
     assert not GameRecord.objects.exists()
+
+
+def test_a_pasted_tp2_code_deals_its_whole_shuffle(client: Client) -> None:
+    """The daily deal's code, shown once its day is over, deals the same cards again."""
+    daily = engine.daily_code(datetime.date(2025, 1, 1), "tripeaks")
+    game = start_game(client, f"  {str(daily).lower()} ")
+    assert game.code == str(daily) and len(game.code) == 54
+    assert game.replay().deal == engine.Game.new(daily).deal
+    assert game.code in client.get(f"/g/{game.public_id}/").content.decode()
 
 
 def test_the_code_field_can_be_prefilled_from_the_address(client: Client) -> None:
