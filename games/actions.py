@@ -31,6 +31,14 @@ from .players import Player
 logger = logging.getLogger(__name__)
 
 
+class DealSecret(Exception):
+    """Today's daily game asked for by someone other than its player: its deal is secret until its day is over."""
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(f"game {record.public_id} is a daily game of a day not over")
+        self.record = record
+
+
 class BrokenGame(Exception):
     """A stored log that no longer replays: shown as an error page, never retried in a loop."""
 
@@ -151,6 +159,15 @@ def replay(record: GameRecord) -> engine.Game:
 def load(public_id: str) -> tuple[GameRecord, engine.Game]:
     """A stored game and the position its log reaches, for pages that only read."""
     record = find(GameRecord.objects.all(), public_id)
+    return record, replay(record)
+
+
+def load_for(player: Player, public_id: str) -> tuple[GameRecord, engine.Game]:
+    """As ``load``, for a page that shows the game to ``player``: today's daily games show their player alone
+    (``DealSecret`` for others), since every card a game turns up is one of the day's deal."""
+    record = find(GameRecord.objects.all(), public_id)
+    if record.deal_secret and not record.is_owned_by(player):
+        raise DealSecret(record)
     return record, replay(record)
 
 

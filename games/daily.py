@@ -46,10 +46,10 @@ class Entry:
     record: GameRecord
 
 
-def _order(record: GameRecord) -> tuple[bool, bool, int, float]:
-    # Finished games first, those played unaided before those taught (Teach me), then the best score, then
-    # the fastest; a ranked game not finished ranks after.
-    return (record.finished is None, record.hints > 0, -record.score, record.seconds())
+def _order(record: GameRecord) -> tuple[bool, bool, bool, int, float]:
+    # Finished games first, those played at a person's pace before those too fast, those played unaided before
+    # those taught (Teach me), then the best score, then the fastest; a ranked game not finished ranks after.
+    return (record.finished is None, record.too_fast, record.hints > 0, -record.score, record.seconds())
 
 
 def leaderboard(day: date) -> list[Entry]:

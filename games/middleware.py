@@ -1,5 +1,6 @@
 """Middleware: a game whose stored log no longer replays gets an error page that names it (logged in
-actions.py); times are written in the player's time zone."""
+actions.py), and today's daily game asked for by another player a page saying when it opens; times are
+written in the player's time zone."""
 
 import contextlib
 import zoneinfo
@@ -9,10 +10,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from .actions import BrokenGame
+from . import clock
+from .actions import BrokenGame, DealSecret
 
 
-class BrokenGameMiddleware:
+class GameNotShownMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
@@ -22,6 +24,10 @@ class BrokenGameMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, BrokenGame):
             return render(request, "games/broken.html", {"record": exception.record}, status=500)
+        if isinstance(exception, DealSecret):
+            day = exception.record.daily_date
+            assert day is not None  # only a daily game's deal is secret
+            return render(request, "games/secret.html", {"day": day, "opens": clock.end_of(day)}, status=403)
         return None
 
 

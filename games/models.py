@@ -43,8 +43,10 @@ LEVEL_LABELS = {
     engine.Level.HARD: pgettext_lazy("level", "Hard"),
     engine.Level.DAILY: pgettext_lazy("level", "Daily"),
 }
+# A whole game played faster than this per action is not a person's (docs/levels.md "The day's ranking").
+HUMAN_SECONDS_PER_ACTION = 0.2
 FREE_GAME = ""  # the level of a free game: any deal, by its code, scored by the 500-point rule
-# Where a code names its rule: "TP1-E-TRIPEAK" (docs/game-codes.md); 1-based, as SQL counts.
+# Where a code names its rule: "TP1-E-TRIPEAK", "TP2-E-…" (docs/game-codes.md); 1-based, as SQL counts.
 _RULE_LETTER_AT = len("TP1-") + 1
 
 
@@ -152,14 +154,15 @@ class GameRecord(models.Model):
         return engine.Level(self.level) if self.level else None
 
     @property
-    def code_hidden(self) -> bool:
-        """A daily deal's code stays secret until its day is over, so that the day's board stays fair."""
+    def deal_secret(self) -> bool:
+        """A daily deal is secret until its day is over, so that the day's board stays fair: its code is not
+        shown, and its games show their player alone (``actions.load_for``)."""
         return self.daily_date is not None and self.daily_date >= clock.today()
 
     @property
     def shown_code(self) -> str:
         """The game code as pages show it: a daily deal's is hidden until its day is over."""
-        if self.daily_date is not None and self.code_hidden:
+        if self.daily_date is not None and self.deal_secret:
             return gettext("Daily deal of %(day)s") % {"day": date_format(self.daily_date)}
         return self.code
 
@@ -169,6 +172,12 @@ class GameRecord(models.Model):
         if self.first_action_at is None:
             return 0.0
         return ((self.finished or timezone.now()) - self.first_action_at).total_seconds()
+
+    @property
+    def too_fast(self) -> bool:
+        """Finished faster than a person can play its actions: the server's time for a game, from its start to
+        its last action's arrival, is never shorter than its player's, however the network queued the taps."""
+        return self.finished is not None and self.seconds() < self.version * HUMAN_SECONDS_PER_ACTION
 
     def streak_score(self, game: engine.Game) -> engine.StreakScore | None:
         """A level game's score by streaks (None for a free game): the engine's, on the server's clock."""

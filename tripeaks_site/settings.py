@@ -104,7 +104,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "games.middleware.BrokenGameMiddleware",
+    "games.middleware.GameNotShownMiddleware",
     "games.failures.DatabaseOutageMiddleware",
     "games.middleware.PlayerTimeZoneMiddleware",
     "games.live.events.AnnounceAfterResponse",

@@ -8,7 +8,8 @@ What the server sends, as JSON text frames:
 
 What a client sends is ignored: the socket only listens. A game that does not exist is answered by
 closing the socket with code ``UNKNOWN_GAME`` (4404) just after accepting it, so that the page knows
-not to reconnect; pages of other origins are refused before that (origins.py). When Redis is
+not to reconnect, and today's daily game of another player (its deal is secret until the day is over)
+with ``DEAL_SECRET`` (4403); pages of other origins are refused before that (origins.py). When Redis is
 unavailable the socket is closed with ``UNAVAILABLE`` (4503), and one from an address past its limit of
 sockets (limits.py) with ``limits.TOO_MANY`` (4429): the page tries again later.
 
@@ -40,18 +41,22 @@ from . import events, fanout, seats
 logger = logging.getLogger(__name__)
 
 UNKNOWN_GAME = 4404  # a close code of the application range (4000-4999), after HTTP's 404
+DEAL_SECRET = 4403  # after HTTP's 403: today's daily game, asked for by another player (actions.load_for)
 WATCHING_DELAY = 0.5  # seconds: joins and leaves within it are told to the game's pages in one event
 GIVE_BACK_RETRY = 1.0  # seconds between attempts at giving a seat back while Redis is in trouble
 UNAVAILABLE = 4503  # after HTTP's 503: the server cannot serve the socket now (Redis away); the page tries again
 
 
 @database_sync_to_async  # type: ignore[untyped-decorator]  # channels has no type hints
-def find_game(public_id: str, scope: dict[str, Any]) -> tuple[int, bool] | None:
-    """The game's version and whether the socket's player owns it; None if there is no such game."""
-    record = GameRecord.objects.filter(public_id=public_id).only("log", "user_id", "player_token").first()
+def find_game(public_id: str, scope: dict[str, Any]) -> tuple[int, bool] | int:
+    """The game's version and whether the socket's player owns it; else the code to close the socket with."""
+    record = GameRecord.objects.filter(public_id=public_id).only("log", "user_id", "player_token", "daily_date").first()
     if record is None:
-        return None
-    return record.version, record.is_owned_by(Player.of_scope(scope))
+        return UNKNOWN_GAME
+    owner = record.is_owned_by(Player.of_scope(scope))
+    if record.deal_secret and not owner:
+        return DEAL_SECRET
+    return record.version, owner
 
 
 def board_variant(query_string: bytes) -> str:
@@ -111,9 +116,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
         self.group = events.group_name(public_id)
         await fanout.join(self.channel_layer, self.group, self)
         found = await find_game(public_id, self.scope)
-        if found is None:
+        if isinstance(found, int):
             await self.release()
-            await self.close(code=UNKNOWN_GAME)
+            await self.close(code=found)
             return
         version, owner = found
         # The seat is the consumer's from here on (release gives it back, whatever happens next).

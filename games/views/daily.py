@@ -1,7 +1,5 @@
 """The day's leaderboard (games/daily.py): each account's ranked daily game of the day, and when the next deal comes."""
 
-import datetime
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -22,7 +20,7 @@ def leaderboard_page(request: HttpRequest) -> HttpResponse:
     context = {
         "day": day,
         # Shown in the viewer's time zone (the tz cookie's, games/middleware.py): the day itself is UTC's.
-        "next_deal": datetime.datetime.combine(day + datetime.timedelta(days=1), datetime.time(0), datetime.UTC),
+        "next_deal": clock.end_of(day),
         "entries": entries[: daily.LEADERBOARD_SIZE],
         "mine": mine,
         "ranked": ranked,

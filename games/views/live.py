@@ -5,6 +5,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from .. import actions, answers
+from ..players import Player
 from ..tables import Table
 
 
@@ -12,5 +13,5 @@ from ..tables import Table
 @never_cache
 def live_regions(request: HttpRequest, public_id: str) -> HttpResponse:
     """The owner's forms (with this session's CSRF token) or the read-only board, each region out of band."""
-    record, game = actions.load(public_id)
+    record, game = actions.load_for(Player.of(request), public_id)
     return answers.live_regions(request, Table.of(request, record, game).context(oob=True))

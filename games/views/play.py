@@ -30,7 +30,7 @@ REFUSALS = {
 
 @require_GET
 def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
-    record, game = actions.load(public_id)
+    record, game = actions.load_for(Player.of(request), public_id)
     return render(request, "games/game.html", Table.of(request, record, game).context())
 
 

@@ -7,13 +7,14 @@ from django.views.decorators.http import require_GET
 import engine
 
 from .. import actions
+from ..players import Player
 from ..tables import Table
 
 
 @require_GET
 def replay(request: HttpRequest, public_id: str) -> HttpResponse:
     """Step 0 is the deal; every step is read-only."""
-    record, _ = actions.load(public_id)  # a log that no longer replays gets its error page
+    record, _ = actions.load_for(Player.of(request), public_id)  # a log that no longer replays gets its error page
     last = record.version
     step = _step(request, last)
     game = engine.Game.replay(record.game_code, engine.log_until(record.log, step))

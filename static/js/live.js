@@ -8,6 +8,7 @@
   const live = document.getElementById("live");
   if (!live || !window.WebSocket || !window.htmx) return;
   const UNKNOWN_GAME = 4404; // the game is gone: no point reconnecting
+  const DEAL_SECRET = 4403; // another player's daily game of today: not before the day is over
   const RETRY_FIRST = 500; // ms, doubled after each failed attempt up to RETRY_MOST
   const RETRY_MOST = 15000;
   const watcher = live.dataset.role === "watcher"; // the owner's tabs cannot use the watchers' HTML
@@ -38,7 +39,7 @@
     socket.addEventListener("close", (event) => {
       if (event.target !== socket) return; // a socket closed on purpose (page hidden)
       socket = null;
-      if (event.code === UNKNOWN_GAME) return;
+      if (event.code === UNKNOWN_GAME || event.code === DEAL_SECRET) return;
       reconnecting.textContent = reconnecting.dataset.text;
       delete live.dataset.heard;
       watching.hidden = true; // no longer known: the next connection says it again

@@ -4,6 +4,7 @@ Actions are POSTed through Django's test client; their events go out when their 
 commits, so these tests use real transactions (``transaction=True``)."""
 
 import asyncio
+import datetime
 import json
 import logging
 import re
@@ -15,8 +16,9 @@ from autobahn.exception import Disconnected
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from games import clock
 from games.live import seats
-from games.live.consumers import UNKNOWN_GAME, WATCHING_DELAY
+from games.live.consumers import DEAL_SECRET, UNKNOWN_GAME, WATCHING_DELAY
 from games.models import GameRecord
 from tripeaks_site.asgi import application
 
@@ -146,6 +148,22 @@ async def test_a_socket_from_another_site_or_another_port_of_this_host_is_refuse
     for origin, host in (("http://127.0.0.1", "127.0.0.1"), ("http://localhost:8000", "localhost:8000")):
         connected, _ = await socket(game.public_id, client, origin=origin, host=host).connect()
         assert connected, origin
+
+
+@in_event_loop
+async def test_today_s_daily_game_is_heard_by_its_player_alone_until_the_day_ends(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    response = await sync_to_async(client.post)("/new/daily/")
+    game = await sync_to_async(GameRecord.objects.get)(public_id=response["Location"].split("/")[2])
+    owner, watcher = socket(game.public_id, client), socket(game.public_id)
+    assert (await joined(owner))[0] == {"type": "board", "version": 0}
+    assert (await watcher.connect())[0]
+    assert await watcher.receive_output(WAIT) == {"type": "websocket.close", "code": DEAL_SECRET}
+    assert game.daily_date is not None
+    monkeypatch.setattr(clock, "today", lambda: game.daily_date + datetime.timedelta(days=1))
+    assert (await joined(socket(game.public_id)))[0] == {"type": "board", "version": 0}
+    await owner.disconnect()
 
 
 @pytest.mark.parametrize("public_id", ["NoSuchGame000000", "x", "a%20b", "é", "-" * 40, "%00abc"])

@@ -55,10 +55,8 @@ def test_two_players_get_the_same_deal_on_a_day_and_another_the_next_day(on_day:
 def test_the_code_stays_secret_until_the_day_is_over(player: Client, on_day: list[datetime.date]) -> None:
     record = play_daily(player)
     act(player, record, "draw")
-    watcher = Client()
     pages = {
         "game page": player.get(f"/g/{record.public_id}/"),
-        "watcher's page": watcher.get(f"/g/{record.public_id}/"),
         "live regions": player.get(f"/g/{record.public_id}/live/"),
         "hint": player.get(f"/g/{record.public_id}/hint/", headers={"HX-Request": "true"}),
         "replay": player.get(f"/g/{record.public_id}/replay/?step=1"),
@@ -293,14 +291,33 @@ def test_today_s_daily_played_again_is_practice_on_today_s_deal() -> None:
     assert ranked_ids() == {ranked.pk}
 
 
-def test_a_ranked_daily_teaches_its_player_alone_while_its_day_lasts(on_day: list[datetime.date]) -> None:
+GAME_PATHS = ["", "replay/?step=1", "live/", "hint/"]
+
+
+@pytest.mark.parametrize("path", GAME_PATHS)
+def test_today_s_daily_games_show_their_player_alone_until_the_day_ends(path: str, on_day: list[datetime.date]) -> None:
+    """Every card a game turns up is one of the day's deal: a won game's pages would show 44 of its 52."""
     ann, watcher = signed_in("ann"), Client()
     ranked, practice = play_daily(ann), play_daily(ann)
-    assert ann.get(f"/g/{ranked.public_id}/hint/").status_code == 200
-    assert watcher.get(f"/g/{ranked.public_id}/hint/").status_code == 403
-    assert watcher.get(f"/g/{practice.public_id}/hint/").status_code == 200  # practice ranks nowhere
+    play_line(ann, ranked, engine.solve(ranked.replay()).line)
+    for record in (ranked, practice):
+        assert ann.get(f"/g/{record.public_id}/{path}").status_code == 200
+        refused = watcher.get(f"/g/{record.public_id}/{path}").content.decode()
+        assert watcher.get(f"/g/{record.public_id}/{path}").status_code == 403
+        assert "The deal stays secret until its day is over: the game opens to everyone at 00:00" in refused
+        assert 'data-opens="2026-12-01T00:00:00+00:00"' in refused
+        assert "data-suit" not in refused and "data-suit" in ann.get(f"/g/{record.public_id}/").content.decode()
     on_day[0] = DAY + datetime.timedelta(days=1)
-    assert watcher.get(f"/g/{ranked.public_id}/hint/").status_code == 200
+    assert watcher.get(f"/g/{ranked.public_id}/{path}").status_code == 200
+
+
+def test_the_page_of_a_secret_daily_game_says_when_it_opens_in_the_viewer_s_language_and_time() -> None:
+    record = play_daily(signed_in("ann"))
+    watcher = Client(headers={"Accept-Language": "it"})
+    watcher.cookies["tz"] = "Europe/Rome"
+    page = watcher.get(f"/g/{record.public_id}/").content.decode()
+    assert "Aperta dopo la fine del giorno" in page
+    assert "la partita si apre a tutti alle 01:00, ora tua." in page
 
 
 @pytest.mark.parametrize("zone,time", [("UTC", "00:00"), ("Europe/Rome", "01:00"), ("America/Los_Angeles", "16:00")])
@@ -317,7 +334,7 @@ def test_teach_me_marks_the_game_and_a_taught_game_ranks_after_the_unaided() -> 
     for _ in range(2):
         assert bob.get(f"/g/{bobs.public_id}/hint/").status_code == 200
     practice = play_daily(ann)
-    assert watcher.get(f"/g/{practice.public_id}/hint/").status_code == 200  # a watcher's: not the player's help
+    assert watcher.get(f"/g/{practice.public_id}/hint/").status_code == 403  # today's daily: its player's alone
     play_line(ann, anns, engine.solve(anns.replay()).line)
     play_line(bob, bobs, engine.solve(bobs.replay()).line)
     assert bob.get(f"/g/{bobs.public_id}/hint/").status_code == 200  # once over: nothing taught
@@ -357,3 +374,22 @@ def test_a_practice_game_s_place_is_among_the_other_accounts() -> None:
     won_daily(bob, 1000)
     practice = won_daily(ann, 1500)
     assert standing_of(ann, practice) == ("1", "0")  # ahead of bob; ann's own ranked 2000 is not a rival
+
+
+def test_a_game_played_faster_than_a_person_can_ranks_after_the_others_flagged() -> None:
+    """The deal solved by a program and its line posted at once: 0.2 s an action is a person's floor."""
+    ann, bot = signed_in("ann"), signed_in("bot")
+    anns, bots = play_daily(ann), play_daily(bot)
+    for client, record in ((ann, anns), (bot, bots)):
+        play_line(client, record, engine.solve(record.replay()).line)
+    actions = GameRecord.objects.get(pk=anns.pk).version
+    started = timezone.now() - datetime.timedelta(seconds=actions * 0.2 + 1)  # ann's game took a person's time
+    GameRecord.objects.filter(pk=anns.pk).update(first_action_at=started, score=500)
+    GameRecord.objects.filter(pk=bots.pk).update(score=7050)
+    assert leaderboard_names(Client()) == ["ann", "bot"]
+    board = Client().get("/daily/").content.decode()
+    assert board.count("data-too-fast") == 1
+    assert re.search(r'<tr data-rank="2">.*?<td>\d s</td><td>\d+</td><td>Won · <span class="too-fast"', board, re.S)
+    end = bot.get(f"/g/{bots.public_id}/").content.decode()
+    assert "This game was played faster than a person can play" in end
+    assert "data-too-fast" not in ann.get(f"/g/{anns.public_id}/").content.decode()

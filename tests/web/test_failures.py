@@ -107,7 +107,7 @@ def test_an_outage_met_in_a_middleware_is_a_503_too() -> None:
 
 def test_other_errors_stay_500(client: Client) -> None:
     client.raise_request_exception = False
-    with mock.patch("games.actions.load", side_effect=ValueError("a bug")):
+    with mock.patch("games.actions.load_for", side_effect=ValueError("a bug")):
         response = client.get("/g/whatever/")
     assert response.status_code == 500
     assert "Retry-After" not in response

@@ -67,7 +67,7 @@ django.setup()
 from unittest import mock
 from django.test import Client
 logging.getLogger("games.actions").error("a game that does not replay, once")
-with mock.patch("games.actions.load", side_effect=RuntimeError("a bug, once")):
+with mock.patch("games.actions.load_for", side_effect=RuntimeError("a bug, once")):
     answer = Client(raise_request_exception=False).get("/g/SomeGame0000/", HTTP_HOST="127.0.0.1")
 assert answer.status_code == 500
 """
