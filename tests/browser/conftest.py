@@ -6,11 +6,13 @@ on a fresh SQLite file, or on DATABASE_URL when that is set.
 
 import contextlib
 import os
+import re
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 import engine
 from tests.live_server import CHROMIUM, CHROMIUM_ARGS, ROOT, prepare_site, serving
@@ -89,3 +91,14 @@ def play_line(page: Page, game_url: str, line: list[str]) -> None:
         answer = page.request.post(game_url + ("draw/" if drawing else "tap/"), form=form, headers=headers)
         assert answer.status == 200, f"action {version} ({action}) answered {answer.status}"
     page.reload()
+
+
+def sign_up(page: Page, server_url: str) -> None:
+    """A new account, signed in on ``page``'s context."""
+    password = secrets.token_urlsafe(12)
+    page.goto(server_url + "/accounts/signup/")
+    page.fill("#id_username", f"player-{secrets.token_hex(4)}")
+    page.fill("#id_password1", password)
+    page.fill("#id_password2", password)
+    page.locator("main button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/history/$"))

@@ -7,16 +7,16 @@ a tap that cannot reach the server says so.
 """
 
 import re
-import secrets
 from collections.abc import Iterator
 
 import pytest
 from django.utils import translation
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
 import engine
 from tests.outages import holding_lock
 
+from .conftest import sign_up
 from .test_play import Table
 
 pytestmark = pytest.mark.services  # the database locked under a tap
@@ -73,16 +73,6 @@ def test_a_tap_during_a_database_outage_shows_the_message_and_the_board_stays(
     table.card(fitting).click()
     table.played(engine.log.tap_symbol(fitting))
     expect(page.locator("#notice p.failure")).to_have_count(0)  # the next answer replaces the message
-
-
-def sign_up(page: Page, server_url: str) -> None:
-    password = secrets.token_urlsafe(12)
-    page.goto(server_url + "/accounts/signup/")
-    page.fill("#id_username", f"player-{secrets.token_hex(4)}")
-    page.fill("#id_password1", password)
-    page.fill("#id_password2", password)
-    page.locator("main button[type=submit]").click()
-    expect(page).to_have_url(re.compile(r"/history/$"))
 
 
 def test_a_tap_with_a_token_made_stale_in_another_tab_refreshes_the_page_and_the_next_tap_plays(
