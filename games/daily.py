@@ -6,6 +6,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from django.conf import settings
+from django.db.models import BooleanField, DurationField, ExpressionWrapper, F, Q
 
 import engine
 
@@ -46,26 +47,48 @@ class Entry:
     record: GameRecord
 
 
-def _order(record: GameRecord) -> tuple[bool, bool, bool, int, float]:
-    # Finished games first, those played at a person's pace before those too fast, those played unaided before
-    # those taught (Teach me), then the best score, then the fastest; a ranked game not finished ranks after.
-    return (record.finished is None, record.too_fast, record.hints > 0, -record.score, record.seconds())
+# The leaderboard's order: finished games first; those played at a person's pace before those too fast; those
+# played unaided before those taught (Teach me); then the best score, then the fastest; the first started
+# breaks a tie. A ranked game not finished ranks after the finished ones.
+ORDER = ("unfinished", "too_fast", "taught", "-score", "time", "id")
 
 
-def leaderboard(day: date) -> list[Entry]:
-    """Each account's ranked daily game of ``day``: the first it started that day signed in, whatever became
-    of it (one taken back from its end stays, below the finished ones). The day is the deal's, whatever
-    the viewer's time zone."""
-    ranked = GameRecord.objects.filter(level=DAILY, daily_date=day, ranked=True).select_related("user")
+def ranked_games(day: date) -> GameQuerySet:
+    """The ranked daily games of ``day`` (the deal's day, whatever the viewer's time zone), with the
+    leaderboard's keys."""
+    return GameRecord.objects.filter(level=DAILY, daily_date=day, ranked=True).alias(
+        unfinished=ExpressionWrapper(Q(finished__isnull=True), output_field=BooleanField()),
+        taught=ExpressionWrapper(Q(hints__gt=0), output_field=BooleanField()),
+        time=ExpressionWrapper(F("finished") - F("first_action_at"), output_field=DurationField()),
+    )
+
+
+def leaderboard(day: date, size: int | None = None) -> list[Entry]:
+    """Each account's ranked daily game of ``day``, the best first (``size`` of them, or all): the first
+    daily game it started that day signed in, whatever became of it (one taken back from its end stays,
+    below the finished ones)."""
+    ranked = ranked_games(day).order_by(*ORDER).prefetch_related("user")[:size]  # joined after the sort
     return [
         Entry(rank, record.user.get_username() if record.user else "", record.score, record.seconds(), record)
-        for rank, record in enumerate(sorted(ranked, key=_order), start=1)
+        for rank, record in enumerate(ranked, start=1)
     ]
 
 
-def place_of(record: GameRecord, entries: list[Entry]) -> int:
-    """Where ``record`` would stand among the ranked ``entries`` (1 for the top)."""
-    return 1 + sum(1 for entry in entries if _order(entry.record) < _order(record))
+def _before(record: GameRecord) -> Q:
+    """The games that rank before ``record`` in ``ORDER``: each key decides where all the earlier ones tie."""
+    keys: list[tuple[str, str, object]] = [
+        ("unfinished", "lt", record.finished is None),
+        ("too_fast", "lt", record.too_fast),
+        ("taught", "lt", record.hints > 0),
+        ("score", "gt", record.score),
+    ]
+    if record.finished is not None and record.first_action_at is not None:  # else its time is still running
+        keys.append(("time", "lt", record.finished - record.first_action_at))
+    keys.append(("id", "lt", record.pk))
+    before = Q(pk__in=[])
+    for name, beats, value in reversed(keys):
+        before = Q(**{f"{name}__{beats}": value}) | (Q(**{name: value}) & before)
+    return before
 
 
 @dataclass(frozen=True)
@@ -76,12 +99,10 @@ class Standing:
 
 
 def standing(record: GameRecord) -> Standing | None:
-    """Where a daily game stands on its day's leaderboard (None for another game)."""
+    """Where a daily game stands on its day's leaderboard (None for another game); a practice game's place
+    is among the other accounts' ranked games, not beside its own."""
     if record.level != DAILY or record.daily_date is None:
         return None
-    entries = leaderboard(record.daily_date)
-    mine = next((entry.rank for entry in entries if entry.record.pk == record.pk), None)
-    if mine is not None:
-        return Standing(mine, len(entries), ranked=True)
-    others = [entry for entry in entries if record.user_id is None or entry.record.user_id != record.user_id]
-    return Standing(place_of(record, others), len(entries), ranked=False)  # among the others: not beside itself
+    ranked = ranked_games(record.daily_date)
+    others = ranked if record.ranked else ranked.exclude(user_id=record.user_id) if record.user_id else ranked
+    return Standing(1 + others.filter(_before(record)).count(), ranked.count(), ranked=record.ranked)

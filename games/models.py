@@ -95,6 +95,7 @@ class GameRecord(models.Model):
     daily_date = models.DateField(null=True, blank=True, help_text="The (UTC) day whose daily deal this is")
     # Help is part of the result: a game its player was taught in ranks after those played unaided.
     hints = models.PositiveIntegerField(default=0, help_text="Times Teach me answered its player before a win")
+    too_fast = models.BooleanField(default=False, help_text="Finished faster than a person can play its actions")
     # Decided when the game starts, never after: an account's first daily game of a day started signed in.
     ranked = models.BooleanField(default=False, help_text="The account's ranked daily game of its day")
     first_action_at = models.DateTimeField(null=True, blank=True, help_text="A level game's clock starts here")
@@ -111,6 +112,7 @@ class GameRecord(models.Model):
         "first_action_at",
         "best_streak",
         "stars",
+        "too_fast",
         "updated",
     )
 
@@ -173,12 +175,6 @@ class GameRecord(models.Model):
             return 0.0
         return ((self.finished or timezone.now()) - self.first_action_at).total_seconds()
 
-    @property
-    def too_fast(self) -> bool:
-        """Finished faster than a person can play its actions: the server's time for a game, from its start to
-        its last action's arrival, is never shorter than its player's, however the network queued the taps."""
-        return self.finished is not None and self.seconds() < self.version * HUMAN_SECONDS_PER_ACTION
-
     def streak_score(self, game: engine.Game) -> engine.StreakScore | None:
         """A level game's score by streaks (None for a free game): the engine's, on the server's clock."""
         level = self.game_level
@@ -197,6 +193,9 @@ class GameRecord(models.Model):
             self.finished = None
         elif self.finished is None:
             self.finished = now
+        # The server's time for a game, from its start to its last action's arrival, is never shorter than its
+        # player's, however the network queued the taps: under the floor, no person played it.
+        self.too_fast = self.finished is not None and self.seconds() < game.version * HUMAN_SECONDS_PER_ACTION
         streaks = self.streak_score(game)
         self.score = streaks.total if streaks else game.score
         self.best_streak = streaks.best_streak if streaks else 0

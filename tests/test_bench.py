@@ -115,6 +115,14 @@ def test_daily_secrecy_bench_counts_the_deals_behind_the_opening_cards() -> None
     assert "TP1 (26^7 deal numbers): expected other deals consistent with it: " in out
 
 
+def test_leaderboard_bench_times_the_board_s_top_and_a_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)  # a fresh SQLite file, never the suite's PostgreSQL database
+    out = run_bench("leaderboard.py", "--players", "30", "--rounds", "2")
+    assert "sqlite, 30 ranked games of a day, ms per call (median, worst):" in out
+    assert "the board's top 50 (the /daily/ page): " in out
+    assert "a game's place (a daily end card): " in out
+
+
 def test_suite_bench_sums_a_junit_report_by_part(tmp_path: Path) -> None:
     """bench/suite.py times whole runs of the suite (minutes each): here its reading of pytest's JUnit report,
     on a run of two small files, one of a part and one at the top level."""

@@ -12,18 +12,18 @@ from ..players import Player
 @require_GET
 def leaderboard_page(request: HttpRequest) -> HttpResponse:
     day = clock.today()
-    entries = daily.leaderboard(day)
     player = Player.of(request)
     records = GameRecord.objects.owned_by(player) if player.is_known else GameRecord.objects.none()
     mine = records.filter(level=daily.DAILY, daily_date=day).exclude(finished=None).order_by("-score").first()
-    ranked = player.user_id is not None and any(entry.record.user_id == player.user_id for entry in entries)
+    ranked = player.user_id is not None and daily.ranked_games(day).filter(user_id=player.user_id).exists()
+    standing = daily.standing(mine) if mine and not ranked else None
     context = {
         "day": day,
         # Shown in the viewer's time zone (the tz cookie's, games/middleware.py): the day itself is UTC's.
         "next_deal": clock.end_of(day),
-        "entries": entries[: daily.LEADERBOARD_SIZE],
+        "entries": daily.leaderboard(day, daily.LEADERBOARD_SIZE),
         "mine": mine,
         "ranked": ranked,
-        "place": daily.place_of(mine, entries) if mine and not ranked else None,
+        "place": standing.place if standing else None,
     }
     return render(request, "games/daily.html", context)

@@ -56,3 +56,25 @@ def test_games_keep_their_code_and_rule_letter_as_the_code_column_widens_for_tp2
     latest = MigrationExecutor(connection)
     latest.migrate(latest.loader.graph.leaf_nodes())
     assert stored == {**{pk: (code, code[4]) for pk, code in kept.items()}, shuffle.pk: ("TP2-C-" + "A" * 48, "C")}
+
+
+def test_daily_games_finished_faster_than_a_person_can_are_flagged() -> None:
+    before, after = ("games", "0010_code_holds_a_whole_shuffle"), ("games", "0011_too_fast")
+    executor = MigrationExecutor(connection)
+    executor.migrate([before])
+    old = executor.loader.project_state([before]).apps.get_model("games", "GameRecord")
+    start = timezone.make_aware(datetime.datetime(2026, 11, 30, 12))
+
+    def finished(seconds: float, level: str = "daily") -> int:
+        end = start + datetime.timedelta(seconds=seconds)
+        return int(old.objects.create(level=level, log="+" * 10, first_action_at=start, finished=end).pk)
+
+    instant, person, free = finished(1.9), finished(2.1), finished(0.5, level="")
+    old.objects.create(level="daily", log="+" * 10, first_action_at=start)  # in play: its time still runs
+    executor = MigrationExecutor(connection)
+    executor.migrate([after])
+    new = executor.loader.project_state([after]).apps.get_model("games", "GameRecord")
+    flagged = set(new.objects.filter(too_fast=True).values_list("pk", flat=True))
+    latest = MigrationExecutor(connection)
+    latest.migrate(latest.loader.graph.leaf_nodes())
+    assert flagged == {instant} and person not in flagged and free not in flagged
