@@ -71,10 +71,8 @@ def main() -> None:
     print(f"share the Daily accepts: median {median:.1%}, lowest {low:.1%}, highest {max(shares):.1%}")
     floor = behind_opening * low if low else behind_opening / args.completions  # none seen: under one in all
     lowest = f"{'' if low else 'under '}10^{math.log10(floor):.1f}"
-    print(
-        f"TP2 (all 52! orders): deals consistent with the opening: median 10^{math.log10(behind_opening * median):.1f},"
-        f" lowest {lowest}"
-    )
+    middle = f"10^{math.log10(behind_opening * median):.1f}" if median else "under the lowest"
+    print(f"TP2 (all 52! orders): deals consistent with the opening: median {middle}, lowest {lowest}")
     print(
         f"TP1 (26^7 deal numbers): expected other deals consistent with it: "
         f"{CODE_SPACE * median / openings:.1e} (26^7 / (52!/41!) = {CODE_SPACE / openings:.1e} before the band)"

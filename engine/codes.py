@@ -82,7 +82,10 @@ class GameCode:
         parts = text.strip().upper().split("-")
         if len(parts) != 3:
             raise InvalidGameCode(
-                CodeError.FORMAT, f"expected {VERSION}-<rule>-<{LETTERS} letters>, got {text.strip()!r}", text.strip()
+                CodeError.FORMAT,
+                f"expected {VERSION}-<rule>-<{LETTERS} letters> or {SHUFFLE_VERSION}-<rule>-<{SHUFFLE_LETTERS}"
+                f" letters>, got {text.strip()!r}",
+                text.strip(),
             )
         version, rule_letter, letters = parts
         if version not in (VERSION, SHUFFLE_VERSION):

@@ -116,7 +116,7 @@ def daily_code(day: datetime.date, secret: str) -> GameCode:
     harder under Rule.EASY (``Level.DAILY``'s band), winnability decided by the exact solver; a TP2 code.
 
     The candidates are drawn over all 52! orders of the deck, not over the deal numbers of TP1 codes:
-    2³³ numbers are too few to hide among, as the eleven cards face up at the start carry about 62 bits,
+    2³³ numbers are too few to hide among, as the eleven cards face up at the start carry 61 bits,
     so they would name the number. Candidate ``n`` (0, 1, …) is HMAC-SHA256(key = ``secret`` in UTF-8,
     message = the ISO date, "/" and ``n``, e.g. ``2025-01-31/0``) read as a big-endian number, taken
     modulo 52! (a digest at or above the largest multiple of 52! below 2²⁵⁶ is passed over, so that

@@ -53,14 +53,19 @@ class Entry:
 ORDER = ("unfinished", "too_fast", "taught", "-score", "time", "id")
 
 
-def ranked_games(day: date) -> GameQuerySet:
-    """The ranked daily games of ``day`` (the deal's day, whatever the viewer's time zone), with the
-    leaderboard's keys."""
-    return GameRecord.objects.filter(level=DAILY, daily_date=day, ranked=True).alias(
+def with_keys(records: GameQuerySet) -> GameQuerySet:
+    """``records`` with the keys of ``ORDER`` that are not columns."""
+    return records.alias(
         unfinished=ExpressionWrapper(Q(finished__isnull=True), output_field=BooleanField()),
         taught=ExpressionWrapper(Q(hints__gt=0), output_field=BooleanField()),
         time=ExpressionWrapper(F("finished") - F("first_action_at"), output_field=DurationField()),
     )
+
+
+def ranked_games(day: date) -> GameQuerySet:
+    """The ranked daily games of ``day`` (the deal's day, whatever the viewer's time zone), with the
+    leaderboard's keys."""
+    return with_keys(GameRecord.objects.filter(level=DAILY, daily_date=day, ranked=True))
 
 
 def leaderboard(day: date, size: int | None = None) -> list[Entry]:
@@ -104,5 +109,5 @@ def standing(record: GameRecord) -> Standing | None:
     if record.level != DAILY or record.daily_date is None:
         return None
     ranked = ranked_games(record.daily_date)
-    others = ranked if record.ranked else ranked.exclude(user_id=record.user_id) if record.user_id else ranked
+    others = ranked.exclude(user_id=record.user_id) if record.user_id and not record.ranked else ranked
     return Standing(1 + others.filter(_before(record)).count(), ranked.count(), ranked=record.ranked)

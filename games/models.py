@@ -43,8 +43,8 @@ LEVEL_LABELS = {
     engine.Level.HARD: pgettext_lazy("level", "Hard"),
     engine.Level.DAILY: pgettext_lazy("level", "Daily"),
 }
-# A whole game played faster than this per action is not a person's (docs/levels.md "The day's ranking").
-HUMAN_SECONDS_PER_ACTION = 0.2
+# A whole game played faster than this per move is not a person's (docs/levels.md "The day's ranking").
+HUMAN_SECONDS_PER_MOVE = 1 / 7
 FREE_GAME = ""  # the level of a free game: any deal, by its code, scored by the 500-point rule
 # Where a code names its rule: "TP1-E-TRIPEAK", "TP2-E-…" (docs/game-codes.md); 1-based, as SQL counts.
 _RULE_LETTER_AT = len("TP1-") + 1
@@ -95,7 +95,7 @@ class GameRecord(models.Model):
     daily_date = models.DateField(null=True, blank=True, help_text="The (UTC) day whose daily deal this is")
     # Help is part of the result: a game its player was taught in ranks after those played unaided.
     hints = models.PositiveIntegerField(default=0, help_text="Times Teach me answered its player before a win")
-    too_fast = models.BooleanField(default=False, help_text="Finished faster than a person can play its actions")
+    too_fast = models.BooleanField(default=False, help_text="Finished faster than a person can play its moves")
     # Decided when the game starts, never after: an account's first daily game of a day started signed in.
     ranked = models.BooleanField(default=False, help_text="The account's ranked daily game of its day")
     first_action_at = models.DateTimeField(null=True, blank=True, help_text="A level game's clock starts here")
@@ -194,8 +194,9 @@ class GameRecord(models.Model):
         elif self.finished is None:
             self.finished = now
         # The server's time for a game, from its start to its last action's arrival, is never shorter than its
-        # player's, however the network queued the taps: under the floor, no person played it.
-        self.too_fast = self.finished is not None and self.seconds() < game.version * HUMAN_SECONDS_PER_ACTION
+        # player's, however the network queued the taps: under the floor, no person played it. Moves, not
+        # actions: an undo may come from a key held down.
+        self.too_fast = self.finished is not None and self.seconds() < game.moves * HUMAN_SECONDS_PER_MOVE
         streaks = self.streak_score(game)
         self.score = streaks.total if streaks else game.score
         self.best_streak = streaks.best_streak if streaks else 0

@@ -3,6 +3,7 @@ measure what tests/test_reliability.py runs once, which checks their reports."""
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -111,7 +112,7 @@ def test_daily_secrecy_bench_counts_the_deals_behind_the_opening_cards() -> None
     out = run_bench("daily_secrecy.py", "--days", "2", "--completions", "10")
     assert "2 daily deals, 10 random orders behind each one's 11 opening cards" in out
     assert "share the Daily accepts: median " in out
-    assert "TP2 (all 52! orders): deals consistent with the opening: median 10^4" in out  # 41! ≈ 10^49
+    assert re.search(r"TP2 \(all 52! orders\): deals consistent with the opening: median 10\^(48|49)\.\d, ", out)
     assert "TP1 (26^7 deal numbers): expected other deals consistent with it: " in out
 
 

@@ -89,6 +89,15 @@ def test_a_log_that_no_longer_replays_gets_an_error_page_naming_the_game(
         assert "Start a new game on the same deal" in response.content.decode()
     assert GameRecord.objects.get(pk=game.pk).log == "0"
     assert any(game.public_id in record.getMessage() for record in caplog.records)
+    again = player.post(f"/g/{game.public_id}/again/")  # the page's button: the same deal, in the same mode
+    assert GameRecord.objects.get(public_id=again["Location"].split("/")[2]).code == game.code
+
+
+def test_today_s_daily_game_that_no_longer_replays_keeps_its_code_secret(player: Client) -> None:
+    record = GameRecord.objects.get(public_id=player.post("/new/daily/")["Location"].split("/")[2])
+    GameRecord.objects.filter(pk=record.pk).update(log="0")
+    page = player.get(f"/g/{record.public_id}/").content.decode()
+    assert "no longer replay" in page and record.game_code.letters not in page
 
 
 FORM = "application/x-www-form-urlencoded"

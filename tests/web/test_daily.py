@@ -377,11 +377,11 @@ def test_a_practice_game_s_place_is_among_the_other_accounts() -> None:
 
 
 def test_a_game_played_faster_than_a_person_can_ranks_after_the_others_flagged() -> None:
-    """The deal solved by a program and its line posted at once: 0.2 s an action is a person's floor."""
+    """The deal solved by a program and its line posted at once: a seventh of a second a move is a person's floor."""
     ann, bot = signed_in("ann"), signed_in("bot")
     anns, bots = play_daily(ann), play_daily(bot)
     line = engine.solve(anns.replay()).line
-    started = timezone.now() - datetime.timedelta(seconds=len(line) * 0.2 + 1)  # ann's game takes a person's time
+    started = timezone.now() - datetime.timedelta(seconds=len(line) / 7 + 1)  # ann's game takes a person's time
     GameRecord.objects.filter(pk=anns.pk).update(first_action_at=started)
     for client, record in ((ann, anns), (bot, bots)):
         play_line(client, record, line)
@@ -393,4 +393,52 @@ def test_a_game_played_faster_than_a_person_can_ranks_after_the_others_flagged()
     assert re.search(r'<tr data-rank="2">.*?<td>\d s</td><td>\d+</td><td>Won · <span class="too-fast"', board, re.S)
     end = bot.get(f"/g/{bots.public_id}/").content.decode()
     assert "This game was played faster than a person can play" in end
+    assert '<p class="standing" data-place="2" data-ranked="1">' in end
     assert "data-too-fast" not in ann.get(f"/g/{anns.public_id}/").content.decode()
+
+
+GAMES = st.lists(
+    st.tuples(
+        st.booleans(),  # ranked (each ranked game its own account's)
+        st.booleans(),  # finished
+        st.booleans(),  # too fast
+        st.sampled_from([0, 2]),  # hints
+        st.sampled_from([300, 900]),  # score
+        st.sampled_from([60, 61]),  # seconds
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(games=GAMES)
+def test_the_board_and_each_place_follow_one_order_whatever_the_ties(games: list[tuple[bool, ...]]) -> None:
+    """The database's order (the page) and its count of the games before one (an end card) against a model
+    of the documented order: finished, a person's pace, unaided, best score, fastest, first started."""
+    GameRecord.objects.all().delete()
+    User.objects.all().delete()
+    start = timezone.make_aware(datetime.datetime.combine(DAY, datetime.time(12)))
+    records = []
+    for n, (ranked, finished, too_fast, hints, score, seconds) in enumerate(games):
+        user = User.objects.create(username=f"p{n}") if ranked or n % 2 else None
+        end = start + datetime.timedelta(seconds=seconds) if finished else None
+        records.append(
+            GameRecord.objects.create(
+                code="TP1-E-TRIPEAK", level="daily", daily_date=DAY, user=user, ranked=ranked, too_fast=too_fast,
+                hints=hints, score=score, first_action_at=start, finished=end,
+            )
+        )  # fmt: skip
+
+    def key(record: GameRecord) -> tuple[object, ...]:
+        time = record.seconds() if record.finished else 0
+        return (record.finished is None, record.too_fast, record.hints > 0, -record.score, time, record.pk)
+
+    ranked = sorted((record for record in records if record.ranked), key=key)
+    board = daily.leaderboard(DAY)
+    assert [entry.record.pk for entry in board] == [record.pk for record in ranked]
+    for record in records:
+        place = daily.standing(record)
+        assert place is not None
+        others = [r for r in ranked if r.pk == record.pk or not (record.user_id and r.user_id == record.user_id)]
+        assert place == daily.Standing(1 + sum(key(r) < key(record) for r in others), len(ranked), record.ranked)

@@ -67,10 +67,10 @@ def test_daily_games_finished_faster_than_a_person_can_are_flagged() -> None:
 
     def finished(seconds: float, level: str = "daily") -> int:
         end = start + datetime.timedelta(seconds=seconds)
-        return int(old.objects.create(level=level, log="+" * 10, first_action_at=start, finished=end).pk)
+        return int(old.objects.create(level=level, moves=14, first_action_at=start, finished=end).pk)
 
     instant, person, free = finished(1.9), finished(2.1), finished(0.5, level="")
-    old.objects.create(level="daily", log="+" * 10, first_action_at=start)  # in play: its time still runs
+    old.objects.create(level="daily", moves=14, first_action_at=start)  # in play: its time still runs
     executor = MigrationExecutor(connection)
     executor.migrate([after])
     new = executor.loader.project_state([after]).apps.get_model("games", "GameRecord")
