@@ -2,6 +2,7 @@
 is over, one ranked attempt per registered player on the day's leaderboard, the daily streak."""
 
 import datetime
+import itertools
 import re
 
 import pytest
@@ -294,21 +295,21 @@ def test_today_s_daily_played_again_is_practice_on_today_s_deal() -> None:
 GAME_PATHS = ["", "replay/?step=1", "live/", "hint/"]
 
 
-@pytest.mark.parametrize("path", GAME_PATHS)
-def test_today_s_daily_games_show_their_player_alone_until_the_day_ends(path: str, on_day: list[datetime.date]) -> None:
+def test_today_s_daily_games_show_their_player_alone_until_the_day_ends(on_day: list[datetime.date]) -> None:
     """Every card a game turns up is one of the day's deal: a won game's pages would show 44 of its 52."""
     ann, watcher = signed_in("ann"), Client()
     ranked, practice = play_daily(ann), play_daily(ann)
     play_line(ann, ranked, engine.solve(ranked.replay()).line)
-    for record in (ranked, practice):
-        assert ann.get(f"/g/{record.public_id}/{path}").status_code == 200
-        refused = watcher.get(f"/g/{record.public_id}/{path}").content.decode()
-        assert watcher.get(f"/g/{record.public_id}/{path}").status_code == 403
-        assert "The deal stays secret until its day is over: the game opens to everyone at 00:00" in refused
-        assert 'data-opens="2026-12-01T00:00:00+00:00"' in refused
-        assert "data-suit" not in refused and "data-suit" in ann.get(f"/g/{record.public_id}/").content.decode()
+    for record, path in itertools.product((ranked, practice), GAME_PATHS):
+        assert ann.get(f"/g/{record.public_id}/{path}").status_code == 200, path
+        refused = watcher.get(f"/g/{record.public_id}/{path}")
+        assert refused.status_code == 403, path
+        page = refused.content.decode()
+        assert "The deal stays secret until its day is over: the game opens to everyone at 00:00" in page
+        assert 'data-opens="2026-12-01T00:00:00+00:00"' in page and "data-suit" not in page
+    assert "data-suit" in ann.get(f"/g/{ranked.public_id}/").content.decode()
     on_day[0] = DAY + datetime.timedelta(days=1)
-    assert watcher.get(f"/g/{ranked.public_id}/{path}").status_code == 200
+    assert [watcher.get(f"/g/{ranked.public_id}/{path}").status_code for path in GAME_PATHS] == [200] * 4
 
 
 def test_the_page_of_a_secret_daily_game_says_when_it_opens_in_the_viewer_s_language_and_time() -> None:
