@@ -33,6 +33,15 @@ def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.getenv(name, default).split(",") if item.strip()]
 
 
+def envurl(name: str, default: str) -> str:
+    """A site's address, ``scheme://host[:port]``, with no path: what links in mails are made from."""
+    given = os.getenv(name, default).strip()
+    url = given.removesuffix("/")
+    if not re.fullmatch(r"https?://[^/\s?#]+", url):
+        raise ImproperlyConfigured(f"{name}={given!r}: write the site's address as https://host or http://host:port")
+    return url
+
+
 def envrate(name: str, default: str) -> str | None:
     """A rate as django-ratelimit writes it, ``COUNT/PERIOD`` (``60/10m``: 60 in 10 minutes); empty: no limit.
 
@@ -256,6 +265,8 @@ MAILERS = {
     }
 }
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "TriPeaks <tripeaks@localhost>")
+# The site's address as players reach it: the links in mails are made from it, never from a request's Host.
+SITE_URL = envurl("SITE_URL", "http://127.0.0.1:8000")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "history"
 LOGOUT_REDIRECT_URL = "home"

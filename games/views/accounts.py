@@ -1,6 +1,6 @@
 """Sign up; logging in and out, changing and resetting a password are Django's own views (urls.py).
 Games played anonymously join the account. Log-in and sign-up attempts, password changes and reset
-mails are limited (limits.py)."""
+mails are limited (limits.py); reset mails go out after the answer (reset_mail.py)."""
 
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -8,12 +8,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from .. import reset_mail
 from ..forms import SignupForm
 from ..limits import PASSWORDS, SIGN_INS, limited
 
 log_in = limited(SIGN_INS)(auth_views.LoginView.as_view())
 password_change = limited(PASSWORDS)(auth_views.PasswordChangeView.as_view())
-password_reset = limited(PASSWORDS)(auth_views.PasswordResetView.as_view())
+password_reset = limited(PASSWORDS)(reset_mail.reset_view())
 
 
 @require_http_methods(["GET", "POST"])

@@ -129,3 +129,11 @@ def test_behind_a_tls_proxy_everything_is_https_but_the_health_checks(tmp_path: 
     }
     seen = json.loads(run_python(BEHIND_A_PROXY, **production(tmp_path, HSTS_SECONDS="600", HSTS_PRELOAD="0")))
     assert seen["HSTS"] == "max-age=600; includeSubDomains"
+
+
+def test_a_site_address_that_is_no_address_stops_the_start(tmp_path: Path) -> None:
+    """The links in mails are made from SITE_URL: a path, a missing scheme or a blank one is refused at once."""
+    for wrong in ("tripeaks.example", "https://tripeaks.example/play", "ftp://tripeaks.example", "https://"):
+        checked = manage("check", **production(tmp_path, SITE_URL=wrong))
+        assert checked.returncode != 0 and f"SITE_URL={wrong!r}" in checked.stderr, wrong
+    assert manage("check", **production(tmp_path, SITE_URL="https://tripeaks.example/")).returncode == 0

@@ -10,6 +10,7 @@ from django.contrib.sessions.models import Session
 from django.core import mail
 from django.test import Client
 
+from games import reset_mail
 from games.models import GameRecord, Preferences
 
 pytestmark = pytest.mark.django_db
@@ -41,6 +42,7 @@ FORGERIES = ["no token", "a made-up token", "the forger's own token"]  # the for
 
 def everything() -> tuple[Any, ...]:
     """All a POST could change: games, accounts, sessions (who is signed in, the language), settings, mail."""
+    reset_mail.wait_until_sent()
     return (
         list(GameRecord.objects.order_by("pk").values_list("public_id", "log", "user_id")),
         list(User.objects.order_by("pk").values_list("username", "password")),

@@ -15,7 +15,7 @@ from django.test import Client
 from pytest_django.fixtures import Settings
 
 import engine
-from games import limits
+from games import limits, reset_mail
 from games.live.consumers import UNKNOWN_GAME
 from games.models import GameRecord
 from tests.frozen_redis import frozen_redis
@@ -214,6 +214,7 @@ def test_password_changes_and_reset_mails_are_counted_as_sign_ins(
     for _ in range(2):
         assert player.post("/accounts/reset/", {"email": "Dora@example.org"}).status_code == 302
     assert_refused(player.post("/accounts/reset/", {"email": "dora@example.org"}), PASSWORDS, "es", clock)
+    reset_mail.wait_until_sent()
     assert len(mailoutbox) == 2  # no mail for the refused request
 
 

@@ -1,11 +1,17 @@
 """Changing a password, and a forgotten one reset by an e-mailed link: a player never loses their history."""
 
 import re
+import threading
+from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.core.mail.backends.locmem import EmailBackend
 from django.test import Client
+
+from games import reset_mail
 
 pytestmark = pytest.mark.django_db
 
@@ -39,12 +45,14 @@ def test_a_signed_in_player_changes_their_password(client: Client) -> None:
 def test_a_forgotten_password_is_reset_through_the_emailed_link(client: Client) -> None:
     User.objects.create_user("ann", email="ann@example.com", password=OLD)
     assert 'href="/accounts/reset/"' in client.get("/accounts/login/").content.decode()
-    answer = client.post("/accounts/reset/", {"email": "ann@example.com"})
+    answer = client.post("/accounts/reset/", {"email": "ann@example.com"}, headers={"Host": "localhost:9999"})
     assert answer.status_code == 302 and answer["Location"] == "/accounts/reset/sent/"
+    reset_mail.wait_until_sent()
     [message] = mail.outbox
     assert message.to == ["ann@example.com"] and "ann" in message.body
-    link = re.search(r"https?://[^/\s]+(/accounts/reset/[^\s]+/)", message.body)
-    assert link
+    # From the site's configured address (SITE_URL), never the request's Host, port included.
+    link = re.search(r"http://127\.0\.0\.1:8000(/accounts/reset/[^\s]+/)", message.body)
+    assert link and "localhost" not in message.body
     form = client.get(link.group(1), follow=True)
     assert 'name="new_password1"' in form.content.decode()
     saved = client.post(form.redirect_chain[-1][0], {"new_password1": NEW, "new_password2": NEW})
@@ -56,4 +64,24 @@ def test_a_forgotten_password_is_reset_through_the_emailed_link(client: Client) 
 def test_an_unknown_address_gets_the_same_answer_and_no_mail(client: Client) -> None:
     answer = client.post("/accounts/reset/", {"email": "nobody@example.com"})
     assert answer.status_code == 302 and answer["Location"] == "/accounts/reset/sent/"
+    reset_mail.wait_until_sent()
     assert mail.outbox == []
+
+
+def test_the_reset_mail_is_sent_after_the_answer_in_the_player_s_language(client: Client) -> None:
+    """The answer never waits for the mail server: an address with an account is answered as one without."""
+    User.objects.create_user("ann", email="ann@example.com", password=OLD)
+    server_answers = threading.Event()
+    send = EmailBackend.send_messages
+
+    def slow_server(backend: EmailBackend, messages: list[Any]) -> int:
+        assert server_answers.wait(10)
+        return send(backend, messages)
+
+    with mock.patch.object(EmailBackend, "send_messages", slow_server):
+        answer = client.post("/accounts/reset/", {"email": "ann@example.com"}, headers={"Accept-Language": "it"})
+        assert answer.status_code == 302 and mail.outbox == []  # answered while the mail waits for its server
+        server_answers.set()
+        reset_mail.wait_until_sent()
+    [message] = mail.outbox
+    assert "Qualcuno ha chiesto" in message.body
