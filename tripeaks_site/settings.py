@@ -213,7 +213,9 @@ else:
 
 # The cache holds what may be lost, with a short life: for now the counters of the abuse limits below. In
 # Redis with REDIS_URL, so that every process counts together; each call gives up after REDIS_TIMEOUT seconds.
-# Otherwise in this process's memory (one process: the embedded default).
+# Otherwise in this process's memory (one process: the embedded default), LIMIT_COUNTERS_KEPT of them (27 MB
+# for 100,000): one address within its limits makes at most some 1,500 counters in a window, so it cannot push
+# out another counter (its own failed log-ins among them) by making new ones; full, the least used go first.
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -224,7 +226,12 @@ if REDIS_URL:
         }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": envint("LIMIT_COUNTERS_KEPT", "100000")},
+        }
+    }
 
 # Abuse limits (games/limits.py), counted by django-ratelimit in the cache above: past one, a request is answered
 # 429 with Retry-After. Each is COUNT/PERIOD in fixed windows, per player, game, account or client address

@@ -173,6 +173,20 @@ def test_log_in_attempts_per_account_from_one_address_never_lock_its_owner_out(
     assert guesser.post("/accounts/login/", {"username": "bob", "password": PASSWORD}).status_code == 302
 
 
+def test_a_guesser_cannot_push_its_own_failed_log_ins_out_of_the_counters(settings: Settings, clock: Clock) -> None:
+    """Without Redis the counters live in the process's memory: a client making new counters by the thousand
+    (its games' hints, each game its own counter) leaves its failed log-ins counted."""
+    settings.LIMIT_SIGN_INS_PER_ACCOUNT = "5/15m"
+    User.objects.create_user("bob", password=PASSWORD)
+    guesser = from_address("203.0.113.5")
+    for _ in range(5):
+        assert guesser.post("/accounts/login/", {"username": "bob", "password": "x"}).status_code == 200
+    assert_refused(guesser.post("/accounts/login/", {"username": "bob", "password": "x"}), SIGN_INS, "en", clock)
+    for game in range(1500):  # what 1,500 hints on as many games leave, as cheap requests of its own make them
+        limits.count_attempt([("LIMIT_HINTS_PER_GAME", f"game:{game:016d}:ip:203.0.113.5")])
+    assert_refused(guesser.post("/accounts/login/", {"username": "bob", "password": PASSWORD}), SIGN_INS, "en", clock)
+
+
 def test_log_in_and_sign_up_attempts_per_address(settings: Settings, clock: Clock) -> None:
     settings.LIMIT_SIGN_INS_PER_IP = "4/15m"
     guesser = from_address("198.51.100.7", "fr")
