@@ -15,6 +15,10 @@ from django.http import HttpRequest
 TOKEN_SESSION_KEY = "player_id"
 
 
+def new_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
 @dataclass(frozen=True)
 class Player:
     user_id: int | None
@@ -24,7 +28,7 @@ class Player:
     def of(cls, request: HttpRequest, create: bool = False) -> "Player":
         """The player behind ``request``; ``create`` gives an anonymous player a token if it has none."""
         if create and TOKEN_SESSION_KEY not in request.session:
-            request.session[TOKEN_SESSION_KEY] = secrets.token_urlsafe(12)
+            request.session[TOKEN_SESSION_KEY] = new_token()
         user_id = request.user.pk if request.user.is_authenticated else None
         return cls(user_id=user_id, token=request.session.get(TOKEN_SESSION_KEY))
 

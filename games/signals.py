@@ -9,14 +9,17 @@ from django.dispatch import receiver
 from django.http import HttpRequest
 
 from .models import GameRecord
-from .players import TOKEN_SESSION_KEY
+from .players import TOKEN_SESSION_KEY, new_token
 
 
 @receiver(user_logged_in)
 def adopt_anonymous_games(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
+    """At log-in and sign-up, the session's anonymous games join the account, and the session gets a new token:
+    the adopted one tags no game from then on, whoever else still holds it."""
     token = request.session.get(TOKEN_SESSION_KEY)
     if token:
         GameRecord.objects.filter(user__isnull=True, player_token=token).update(user=user)
+        request.session[TOKEN_SESSION_KEY] = new_token()
 
 
 # One idle connection per SQLite file for the life of the process (see below).

@@ -80,6 +80,8 @@ if TLS_PROXY:
 SECURE_SSL_REDIRECT = TLS_PROXY
 SECURE_REDIRECT_EXEMPT = [r"^health/"]
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = TLS_PROXY
+if TLS_PROXY:  # __Host- cookies: only this host may set them, so no sibling subdomain plants a session in a browser
+    SESSION_COOKIE_NAME, CSRF_COOKIE_NAME = "__Host-sessionid", "__Host-csrftoken"
 SECURE_HSTS_SECONDS = envint("HSTS_SECONDS", "31536000" if TLS_PROXY else "0")
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("HSTS_INCLUDE_SUBDOMAINS", str(TLS_PROXY))
 SECURE_HSTS_PRELOAD = envbool("HSTS_PRELOAD", str(TLS_PROXY))  # allows asking browsers to preload it, asks nothing

@@ -49,7 +49,7 @@
       htmx.swap(document.body, html, { swapStyle: "none" }); // each region out of band
       const token =
         /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(html)?.[1] ||
-        /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1];
+        /(?:^|;\s*)(?:__Host-)?csrftoken=([^;]+)/.exec(document.cookie)?.[1]; // __Host- over HTTPS (settings.py)
       if (token) for (const field of document.querySelectorAll('input[name="csrfmiddlewaretoken"]')) field.value = token;
       return true;
     } catch {

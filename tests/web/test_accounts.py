@@ -1,10 +1,12 @@
 """Sign up, log in, log out; games played anonymously join the account."""
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import GameRecord
+from games.players import TOKEN_SESSION_KEY
 
 from .conftest import act, start_game
 
@@ -31,6 +33,25 @@ def test_logging_in_adopts_the_games_played_before(player: Client) -> None:
     response = player.post("/accounts/login/", {"username": "bob", "password": PASSWORD})
     assert response.status_code == 302
     assert GameRecord.objects.get(pk=earlier.pk).user.username == "bob"
+
+
+@pytest.mark.parametrize("by", ["log-in", "sign-up"])
+def test_the_session_gets_a_new_anonymous_token_once_its_games_are_adopted(player: Client, by: str) -> None:
+    """The adopted token tags no game from then on: a copy of the session made before (a cookie planted in
+    another browser) plays games that this account never adopts."""
+    User.objects.create_user("bob", password=PASSWORD)
+    start_game(player)
+    adopted = player.session[TOKEN_SESSION_KEY]
+    planted = Client()
+    planted.cookies[settings.SESSION_COOKIE_NAME] = player.cookies[settings.SESSION_COOKIE_NAME].value
+    if by == "log-in":
+        player.post("/accounts/login/", {"username": "bob", "password": PASSWORD})
+    else:
+        player.post("/accounts/signup/", {"username": "eve", "password1": PASSWORD, "password2": PASSWORD})
+    assert player.session[TOKEN_SESSION_KEY] not in ("", adopted)
+    later = start_game(planted)  # the old session was cycled away: the other browser starts afresh
+    assert GameRecord.objects.get(pk=later.pk).user is None
+    assert GameRecord.objects.get(pk=later.pk).player_token != adopted
 
 
 def test_another_players_games_are_not_adopted(player: Client) -> None:

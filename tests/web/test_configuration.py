@@ -110,11 +110,14 @@ from django.test import Client
 client = Client(HTTP_HOST="tripeaks.example")
 plain, health = client.get("/how-to-play/"), client.get("/health/")
 secure = client.get("/health/", HTTP_X_FORWARDED_PROTO="https")
+form = client.get("/new/", HTTP_X_FORWARDED_PROTO="https").cookies[settings.CSRF_COOKIE_NAME]
 print(json.dumps({
     "plain": [plain.status_code, plain.get("Location")],
     "health over HTTP": health.status_code,
     "HSTS": secure.get("Strict-Transport-Security"),
     "cookies": [settings.SESSION_COOKIE_SECURE, settings.CSRF_COOKIE_SECURE],
+    "names": [settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME],
+    "CSRF cookie": [form.key, bool(form["secure"]), form["path"], form["domain"]],
 }))
 """
 
@@ -126,6 +129,9 @@ def test_behind_a_tls_proxy_everything_is_https_but_the_health_checks(tmp_path: 
         "health over HTTP": 200,  # the proxy's and the process manager's probes, on the loopback
         "HSTS": "max-age=31536000; includeSubDomains; preload",
         "cookies": [True, True],
+        # Only this host may set them: no sibling subdomain plants its session in a player's browser.
+        "names": ["__Host-sessionid", "__Host-csrftoken"],
+        "CSRF cookie": ["__Host-csrftoken", True, "/", ""],
     }
     seen = json.loads(run_python(BEHIND_A_PROXY, **production(tmp_path, HSTS_SECONDS="600", HSTS_PRELOAD="0")))
     assert seen["HSTS"] == "max-age=600; includeSubDomains"
