@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 import engine
 
 from .models import RULE_LABELS, CardBack
+from .names import validate_readable
 
 CodeError = engine.CodeError
 CODE_ERRORS = {
@@ -122,3 +123,8 @@ class SignupForm(UserCreationForm[User]):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+    def clean_username(self) -> str:
+        name: str = super().clean_username()
+        validate_readable(name)
+        return name

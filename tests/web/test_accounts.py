@@ -73,3 +73,25 @@ def test_log_out_ends_the_session(client: Client) -> None:
     assert "Log out erin" in client.get("/").content.decode()
     client.post("/accounts/logout/")
     assert "Log in" in client.get("/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("\u3164", "at least one visible letter or digit"),  # the Hangul filler: a letter drawn as nothing
+        ("\u3164\u3164_", "at least one visible letter or digit"),
+        ("__", "at least one visible letter or digit"),
+        ("аdmin", "written in one alphabet"),  # a Cyrillic а beside Latin letters: it passes for "admin"
+        ("Ivan_Иван", "written in one alphabet"),
+    ],
+)
+def test_a_name_that_cannot_be_read_as_one_is_refused(client: Client, name: str, says: str) -> None:
+    response = client.post("/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 400 and says in response.content.decode()
+    assert not User.objects.exists()
+
+
+@pytest.mark.parametrize("name", ["Иван", "Ελένη", "田中さん", "김철수", "ana-maría", "user_42", "1984"])
+def test_names_of_one_script_sign_up(client: Client, name: str) -> None:
+    response = client.post("/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 302 and User.objects.get().username == name

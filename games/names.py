@@ -1,0 +1,32 @@
+"""User names a person can read: at least one visible letter or digit, and the letters of one script.
+
+Django's own check takes any letters (``\\w``), so a name could look blank (the Hangul fillers are letters
+drawn as nothing) or pass for another's by mixing scripts ("аdmin" with a Cyrillic а beside "admin").
+A script is the first word of a letter's Unicode name (LATIN, CYRILLIC, GREEK…); Chinese characters, kana
+and Hangul count as one script, as Japanese and Korean write them together.
+"""
+
+import unicodedata
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")  # the Hangul fillers: letters that show nothing
+EAST_ASIAN = frozenset({"CJK", "HIRAGANA", "KATAKANA", "HANGUL", "HALFWIDTH", "FULLWIDTH", "IDEOGRAPHIC"})
+
+
+def script_of(letter: str) -> str:
+    word = unicodedata.name(letter, "UNKNOWN").split()[0]
+    return "EAST ASIAN" if word in EAST_ASIAN else word
+
+
+def validate_readable(name: str) -> None:
+    """Raises ``ValidationError`` (code ``blank`` or ``mixed_scripts``) for a name a person cannot read as one."""
+    letters = [char for char in name if char.isalpha() and char not in BLANK_LETTERS]
+    if not letters and not any(char.isdigit() for char in name):
+        raise ValidationError(_("A user name needs at least one visible letter or digit."), code="blank")
+    if len({script_of(letter) for letter in letters}) > 1:
+        raise ValidationError(
+            _("A user name is written in one alphabet: letters of several can pass for another player's name."),
+            code="mixed_scripts",
+        )
