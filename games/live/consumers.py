@@ -74,6 +74,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
     seat = ""  # seats.PLAYER or the watcher's board variant, once the game is known to exist
     watching_shown: int | None = None
     refresher: asyncio.Task[None] | None = None
+    lost_redis = False
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         """The socket's whole life: however it ends (the client closing at any moment, an error, the
@@ -91,6 +92,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
 
         try:
             await super().__call__(scope, receive, send_unless_gone)
+        except seats.REDIS_TROUBLE as error:  # the channel layer lost Redis: the page comes back when it returns
+            await self.unavailable(error)
         finally:
             await self.release()
 
@@ -107,9 +110,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
         try:
             await self.follow(public_id)
         except seats.REDIS_TROUBLE as error:
-            logger.warning("live socket of game %s closed: Redis unavailable (%s)", public_id, seats.trouble(error))
-            await self.release()
-            await self.close(code=UNAVAILABLE)
+            await self.unavailable(error)
 
     async def follow(self, public_id: str) -> None:
         # Join before reading the version: an action committed after the read is then always heard.
@@ -163,6 +164,17 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
                 await self.show_watching((await seats.store().count(self.public_id)).watching)
             except Exception:  # Redis away for a moment: the next round tries again
                 logger.warning("could not refresh the seat of %s on game %s", self.channel_name, self.public_id)
+
+    async def unavailable(self, error: BaseException) -> None:
+        """Redis is away (this socket's own calls, the channel layer, or the process's listener on the game,
+        fanout.py): one warning, and the socket closes with ``UNAVAILABLE``, which has the page come back."""
+        if self.lost_redis:  # the listener and the socket's own receive both fail: told once
+            return
+        self.lost_redis = True
+        public_id = self.scope["url_route"]["kwargs"]["public_id"]
+        logger.warning("live socket of game %s closed: Redis unavailable (%s)", public_id, seats.trouble(error))
+        await self.release()
+        await self.close(code=UNAVAILABLE)
 
     async def show_watching(self, count: int) -> None:
         if count != self.watching_shown:

@@ -8,12 +8,15 @@ the layer carries one message per process. Measured with 500 watchers on one pro
 """
 
 import asyncio
+import contextlib
 import logging
 from dataclasses import dataclass, field
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.layers import BaseChannelLayer
+
+from .seats import REDIS_TROUBLE
 
 logger = logging.getLogger(__name__)
 
@@ -73,7 +76,11 @@ async def _enter(layer: BaseChannelLayer, group: str) -> str:
 async def _listen(layer: BaseChannelLayer, listener: Listener, channel: str) -> None:
     try:
         while True:
-            message = await layer.receive(channel)
+            try:
+                message = await layer.receive(channel)
+            except REDIS_TROUBLE as error:
+                await _lost(listener, error)
+                return
             handler = get_handler_name(message)
             for number, page in enumerate(list(listener.pages), start=1):
                 try:
@@ -83,4 +90,15 @@ async def _listen(layer: BaseChannelLayer, listener: Listener, channel: str) -> 
                 if number % BATCH == 0:
                     await asyncio.sleep(0)  # let the server answer meanwhile: the owner's POST waits for this
     finally:
-        await asyncio.shield(layer.group_discard(listener.group, channel))
+        with contextlib.suppress(*REDIS_TROUBLE):  # Redis away: the group forgets the channel when it expires
+            await asyncio.shield(layer.group_discard(listener.group, channel))
+
+
+async def _lost(listener: Listener, error: BaseException) -> None:
+    """Redis is away: the listener ends, and its pages close with the code that has them come back (each page
+    that reconnects joins a new listener)."""
+    for key, value in list(_listeners.items()):
+        if value is listener:
+            del _listeners[key]
+    for page in list(listener.pages):
+        await page.unavailable(error)

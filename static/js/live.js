@@ -11,6 +11,8 @@
   const DEAL_SECRET = 4403; // another player's daily game of today: not before the day is over
   const RETRY_FIRST = 500; // ms, doubled after each failed attempt up to RETRY_MOST
   const RETRY_MOST = 15000;
+  const UNAVAILABLE = 4503; // Redis away for a moment: tried again within RETRY_UNAVAILABLE, however long it lasts
+  const RETRY_UNAVAILABLE = 2000; // ms, so that a page is back within 2 s of Redis's return
   const watcher = live.dataset.role === "watcher"; // the owner's tabs cannot use the watchers' HTML
   const watching = live.querySelector(".watching");
   const reconnecting = live.querySelector(".reconnecting");
@@ -43,7 +45,8 @@
       reconnecting.textContent = reconnecting.dataset.text;
       delete live.dataset.heard;
       watching.hidden = true; // no longer known: the next connection says it again
-      const delay = Math.min(RETRY_MOST, RETRY_FIRST * 2 ** failures++);
+      const backoff = Math.min(RETRY_MOST, RETRY_FIRST * 2 ** failures++);
+      const delay = event.code === UNAVAILABLE ? RETRY_UNAVAILABLE : backoff;
       retry = setTimeout(connect, delay * (0.5 + Math.random() / 2)); // spread a crowd's reconnections
     });
   }

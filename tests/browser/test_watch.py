@@ -141,3 +141,32 @@ def test_a_watcher_that_loses_an_event_or_its_socket_catches_up(page: Page, watc
     expect(page.locator("[data-watching]")).to_have_text("1")
     advance(table)
     expect(board).to_have_attribute("data-version", "5")
+
+
+def test_a_page_told_redis_is_away_comes_back_within_two_seconds_however_long_it_lasted(
+    page: Page, server_url: str
+) -> None:
+    """Each refusal with 4503 (Redis away) has the page try again within 2 s, not after a back-off grown with
+    the outage's length: the page is back within 2 s of Redis's return. The page's clock is Playwright's."""
+    refusals = 6  # doubled from 0.5 s, the back-off would have grown to 16 s
+    attempts: list[WebSocketRoute] = []
+
+    def route(page_side: WebSocketRoute) -> None:
+        attempts.append(page_side)
+        if len(attempts) <= refusals:
+            page_side.close(code=4503, reason="Redis unavailable")
+        else:
+            page_side.connect_to_server()
+
+    table = Table(page, server_url)
+    page.clock.install()
+    page.route_web_socket(LIVE_SOCKET, route)
+    page.goto(table.url)
+    for tried in range(1, refusals + 2):
+        for _ in range(200):  # the route's handler runs between the test's calls to the browser
+            if len(attempts) >= tried:
+                break
+            page.wait_for_timeout(10)
+        assert len(attempts) >= tried, f"no attempt {tried} within 2 s of the last refusal"
+        page.clock.run_for(2000)
+    table.heard_live()

@@ -11,14 +11,16 @@ import re
 from typing import Any
 
 import pytest
+import redis
 from asgiref.sync import sync_to_async
 from autobahn.exception import Disconnected
+from channels.layers import InMemoryChannelLayer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from games import clock
 from games.live import seats
-from games.live.consumers import DEAL_SECRET, UNKNOWN_GAME, WATCHING_DELAY
+from games.live.consumers import DEAL_SECRET, UNAVAILABLE, UNKNOWN_GAME, WATCHING_DELAY
 from games.models import GameRecord
 from tripeaks_site.asgi import application
 
@@ -310,3 +312,43 @@ async def test_a_consumer_the_server_gives_up_on_gives_its_seat_back_and_stops_r
         await asyncio.sleep(0.02)
     await asyncio.sleep(0.3)
     assert store.audience(game.public_id).empty
+
+
+@in_event_loop
+async def test_losing_redis_closes_each_socket_with_4503_and_a_warning_and_no_traceback(
+    client: Client, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The channel layer's receive fails as channels-redis's does when Redis goes: the pages' sockets and this
+    process's listener on the game. Each page is told to come back (4503); nothing is logged as an error."""
+    lost = asyncio.Event()
+    receive = InMemoryChannelLayer.receive
+
+    async def receive_until_lost(layer: InMemoryChannelLayer, channel: str) -> dict[str, Any]:
+        getting, losing = asyncio.ensure_future(receive(layer, channel)), asyncio.ensure_future(lost.wait())
+        done, _ = await asyncio.wait({getting, losing}, return_when=asyncio.FIRST_COMPLETED)
+        (losing if getting in done else getting).cancel()
+        if getting in done:
+            return getting.result()
+        raise redis.ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(InMemoryChannelLayer, "receive", receive_until_lost)
+    game = await sync_to_async(start_game)(client)
+    pages = [socket(game.public_id, client), socket(game.public_id), socket(game.public_id)]
+    for page in pages:
+        await joined(page)
+    caplog.clear()
+    lost.set()
+    for page in pages:
+        assert await next_close(page) == {"type": "websocket.close", "code": UNAVAILABLE}
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING] == [
+        f"live socket of game {game.public_id} closed: Redis unavailable "
+        "(ConnectionError: Error 111 connecting to 127.0.0.1:6379. Connection refused.)"
+    ] * len(pages)
+
+
+async def next_close(page: WebsocketCommunicator) -> dict[str, Any]:
+    """The socket's close, past any frame sent before it."""
+    while (output := await page.receive_output(WAIT))["type"] != "websocket.close":
+        pass
+    return output
