@@ -27,6 +27,7 @@ from . import clock, daily, deals, move_statements
 from .live import events
 from .models import FREE_GAME, GameRecord
 from .players import Player
+from .solver_budget import UNCOUNTED, SolverBudget
 
 logger = logging.getLogger(__name__)
 
@@ -171,7 +172,14 @@ def load_for(player: Player, public_id: str) -> tuple[GameRecord, engine.Game]:
     return record, replay(record)
 
 
-def play(public_id: str, player: Player, action: engine.Action, version: int, position: int | None = None) -> Outcome:
+def play(
+    public_id: str,
+    player: Player,
+    action: engine.Action,
+    version: int,
+    position: int | None = None,
+    budget: SolverBudget = UNCOUNTED,
+) -> Outcome:
     """Apply one action if ``version`` is the game's current version.
 
     A stale or repeated POST (double tap, two tabs) applies nothing: its version is no longer current,
@@ -199,17 +207,21 @@ def play(public_id: str, player: Player, action: engine.Action, version: int, po
         return Outcome(record, game, stale=True)
     engine.positions.remember(game)  # the next move reads this log: it need not replay it
     if game.status is not engine.Status.PLAYING or record.analysed:
-        analyse(record, game)
+        analyse(record, game, budget)
     events.announce(record, game)  # after the analysis, which the watchers' board shows at the end
     return Outcome(record, game)
 
 
-def analyse(record: GameRecord, game: engine.Game) -> None:
-    """Store the solver's analysis once a game ends (and drop it if an undo reopens the game).
+def analyse(record: GameRecord, game: engine.Game, budget: SolverBudget) -> None:
+    """Store the solver's analysis once a game ends (and drop it if an undo reopens the game), on ``budget``:
+    past it, the end goes without its verdict (solver_budget.py).
 
     Outside the write transaction: a hard deal takes the solver a tenth of a second, and other
     moves need not wait for it. The update applies only if no action came in meanwhile."""
-    fields = record.analysis_fields(game)
+    if game.status is not engine.Status.PLAYING and budget.wait():
+        return
+    with budget.run():
+        fields = record.analysis_fields(game)
     if GameRecord.objects.filter(pk=record.pk, log=record.log).update(**fields):
         for name, value in fields.items():
             setattr(record, name, value)

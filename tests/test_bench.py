@@ -124,6 +124,15 @@ def test_leaderboard_bench_times_the_board_s_top_and_a_place(monkeypatch: pytest
     assert "a game's place (a daily end card): " in out
 
 
+def test_solver_attack_bench_weighs_one_address_s_solver_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)  # a fresh SQLite file, never the suite's PostgreSQL database
+    out = run_bench("solver_attack.py", "--seconds", "1", "--attackers", "1")
+    assert "sqlite, one daphne process, the default limits, 1 s each" in out
+    assert re.search(r"attacker's answers: draw 200 × \d+, hint 200 × \d+, undo 200 × \d+", out)
+    assert "server CPU, share of one core: victim alone " in out
+    assert "target: the attack adds at most 10% of a core (" in out
+
+
 def test_suite_bench_sums_a_junit_report_by_part(tmp_path: Path) -> None:
     """bench/suite.py times whole runs of the suite (minutes each): here its reading of pytest's JUnit report,
     on a run of two small files, one of a part and one at the top level."""

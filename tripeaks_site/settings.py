@@ -247,7 +247,13 @@ LIMIT_HINTS_PER_IP = envrate("LIMIT_HINTS_PER_IP", "600/10m")
 LIMIT_SOCKETS_PER_IP = envrate("LIMIT_SOCKETS_PER_IP", "120/m")
 LIMIT_SIGN_INS_PER_ACCOUNT = envrate("LIMIT_SIGN_INS_PER_ACCOUNT", "10/15m")  # per account, from one address
 LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
+# The solver's CPU time for one player and one address (games/solver_budget.py), SECONDS/PERIOD: Teach me and
+# the analysis of a game's end. 50 s in 10 minutes is a twelfth of a core; a player asking Teach me at every
+# move spends about 8 (README.md, Configuration).
+SOLVER_SECONDS_PER_PLAYER = envrate("SOLVER_SECONDS_PER_PLAYER", "40/10m")
+SOLVER_SECONDS_PER_IP = envrate("SOLVER_SECONDS_PER_IP", "50/10m")
 RATELIMIT_ENABLE = envbool("RATE_LIMITS", "True")  # False: every limit off (load tests from one address)
+RATELIMIT_CACHE_PREFIX = "rl:"  # the counters' keys begin so (the solver's time too: solver_budget.py)
 RATELIMIT_FAIL_OPEN = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

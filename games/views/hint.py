@@ -9,8 +9,9 @@ import engine
 from .. import actions, answers
 from ..explanations import hint_text
 from ..http import HtmxHttpRequest
-from ..limits import HINTS, limited
+from ..limits import HINTS, limited, too_many
 from ..players import Player
+from ..solver_budget import SPENT, SolverBudget
 from ..tables import Table
 
 
@@ -19,7 +20,11 @@ from ..tables import Table
 def hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     record, game = actions.load_for(Player.of(request), public_id)  # today's daily: its player alone
     table = Table.of(request, record, game)
-    teaching = engine.hint(game)
+    budget = SolverBudget.of(request)
+    if wait := budget.wait():
+        return too_many(request, SPENT, wait)
+    with budget.run():
+        teaching = engine.hint(game)
     if table.can_play and game.status is not engine.Status.WON:  # blocked too: Undo reopens it
         record.count_hint()
     context = table.context(

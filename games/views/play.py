@@ -13,6 +13,7 @@ from .. import actions, answers
 from ..forms import ActionForm
 from ..http import HtmxHttpRequest
 from ..players import Player
+from ..solver_budget import SolverBudget
 from ..tables import Table
 
 Refusal = engine.Refusal
@@ -40,7 +41,12 @@ def act(request: HtmxHttpRequest, public_id: str, action: engine.Action) -> Http
     if not form.is_valid():
         return HttpResponseBadRequest(_("Bad action. %(problem)s The game is unchanged.") % {"problem": form.problem()})
     outcome = actions.play(
-        public_id, Player.of(request), action, form.cleaned_data["version"], form.cleaned_data["position"]
+        public_id,
+        Player.of(request),
+        action,
+        form.cleaned_data["version"],
+        form.cleaned_data["position"],
+        SolverBudget.of(request),
     )
     table = Table.of(request, outcome.record, outcome.game)
     notice = refusal_notice(table, outcome)

@@ -1,0 +1,61 @@
+"""The solver's time per player and per address (games/solver_budget.py): past it, Teach me answers 429 and a
+game's end goes without its verdict, while every move is played; other players are not touched."""
+
+import itertools
+from collections.abc import Iterator
+from unittest import mock
+
+import pytest
+from django.test import Client
+from pytest_django.fixtures import Settings
+
+import engine
+from games.models import GameRecord
+
+from .conftest import act, start_game
+from .helpers_play import blocked_by_drawing
+
+pytestmark = pytest.mark.django_db
+
+COST = 0.6  # CPU seconds each solver call is made to cost
+
+
+@pytest.fixture
+def costly_solver() -> Iterator[None]:
+    """Each solver call costs COST seconds of this thread's CPU, as the worst positions cost a quarter."""
+    ticks = itertools.count(0.0, COST)  # read at each call's start and end: the call costs one step
+    with mock.patch("games.solver_budget.time.thread_time", lambda: next(ticks)):
+        yield
+
+
+def hint(client: Client, game: GameRecord) -> int:
+    return client.get(f"/g/{game.public_id}/hint/", headers={"HX-Request": "true"}).status_code
+
+
+def test_past_its_budget_a_player_s_teach_me_rests_and_its_game_ends_go_without_a_verdict(
+    settings: Settings, costly_solver: None
+) -> None:
+    settings.SOLVER_SECONDS_PER_PLAYER = "1/10m"
+    greedy, other = Client(REMOTE_ADDR="203.0.113.9"), Client(REMOTE_ADDR="198.51.100.7")
+    game = start_game(greedy, blocked_by_drawing())
+    assert [hint(greedy, game) for _ in range(3)] == [200, 200, 429]  # 1.2 s spent: past 1 s
+    refused = greedy.get(f"/g/{game.public_id}/hint/").content.decode()
+    assert "Teach me has thought a great deal for you in a short time." in refused
+    stock = engine.layout.STOCK_SIZE
+    for version in range(stock):  # the game ends, blocked: played and saved, not analysed
+        assert act(greedy, game, "draw", version=version, htmx=True).status_code == 200
+    ended = GameRecord.objects.get(pk=game.pk)
+    assert ended.status == "blocked" and ended.version == stock and not ended.analysed
+    others = start_game(other, blocked_by_drawing())
+    assert hint(other, others) == 200  # another player, elsewhere: untouched
+    for version in range(stock):
+        act(other, others, "draw", version=version, htmx=True)
+    assert GameRecord.objects.get(pk=others.pk).analysed
+
+
+def test_the_budget_per_address_counts_every_player_there(settings: Settings, costly_solver: None) -> None:
+    settings.SOLVER_SECONDS_PER_IP = "1/10m"
+    first, second = Client(REMOTE_ADDR="203.0.113.9"), Client(REMOTE_ADDR="203.0.113.9")
+    assert hint(first, start_game(first)) == 200
+    assert hint(second, start_game(second)) == 200
+    assert hint(second, start_game(second)) == 429
