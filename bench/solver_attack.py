@@ -1,13 +1,14 @@
 """One address spending the solver on purpose, against a real daphne process with the default limits: what it
 costs the server, and what it costs another player's moves.
 
-    .venv/bin/python bench/solver_attack.py [--seconds 30] [--attackers 2]
+    .venv/bin/python bench/solver_attack.py [--alone 30] [--seconds 600] [--attackers 2]
 
 The attacker (127.0.0.2) plays the costliest position found, TP1-C-IRELRCV after the line below (blocked: its
 analysis, "where was it lost", is the slowest known), on ``--attackers`` games at once, each looping undo
 (the game reopens), Teach me, draw (the game ends again, and is analysed) as fast as the answers come. The
-victim (127.0.0.3) draws and undoes on a game of its own. First ``--seconds`` of the victim alone, then as
-long with the attacker. The server's CPU is read from /proc. Targets (games/solver_budget.py): the attack adds
+victim (127.0.0.3) draws and undoes on a game of its own: ``--alone`` seconds alone, then ``--seconds`` with
+the attacker (by default the budgets' whole window). The CPU of the server and of its solver processes is read
+from /proc. Targets (games/solver_budget.py): the attack adds
 at most 10% of one core, and the victim's move p95 stays within 1.5× its p95 alone.
 """
 
@@ -69,8 +70,16 @@ def victim_moves(client: httpx.Client, game: str, until: float) -> list[float]:
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """The CPU time of the server process and of its children (the solver's processes)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # a process that ended meanwhile
+            continue
+        if stat.parent.name == str(pid) or fields[1] == str(pid):
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def p95(times: list[float]) -> float:
@@ -79,7 +88,8 @@ def p95(times: list[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--alone", type=float, default=30.0, help="seconds of the victim alone")
+    parser.add_argument("--seconds", type=float, default=600.0, help="seconds of the attack: the budgets' window")
     parser.add_argument("--attackers", type=int, default=2, help="games the attacker loops on at once")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -91,8 +101,8 @@ def main() -> None:
             victim = client_from(server, "127.0.0.3")
             mine = start_game(victim, "TP1-E-TRIPEAK")
             used = cpu_seconds(server.pid)
-            alone = victim_moves(victim, mine, time.monotonic() + args.seconds)
-            idle_share = (cpu_seconds(server.pid) - used) / args.seconds
+            alone = victim_moves(victim, mine, time.monotonic() + args.alone)
+            idle_share = (cpu_seconds(server.pid) - used) / args.alone
             attacker = client_from(server, "127.0.0.2")
             until = time.monotonic() + args.seconds
             answers: Counter[str] = Counter()
@@ -108,7 +118,7 @@ def main() -> None:
     added = attack_share - idle_share
     ratio = p95(attacked) / p95(alone)
     database = env.get("DATABASE_URL", "sqlite").split(":")[0]
-    print(f"{database}, one daphne process, the default limits, {args.seconds:g} s each")
+    print(f"{database}, one daphne process, the default limits: {args.alone:g} s alone, {args.seconds:g} s attacked")
     print(f"attacker's answers: {', '.join(f'{what} × {count}' for what, count in sorted(answers.items()))}")
     print(f"server CPU, share of one core: victim alone {idle_share:.1%}, with the attacker {attack_share:.1%}")
     print(

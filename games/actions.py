@@ -23,7 +23,7 @@ from django.utils import timezone
 
 import engine
 
-from . import clock, daily, deals, move_statements
+from . import clock, daily, deals, move_statements, solver_pool
 from .live import events
 from .models import FREE_GAME, GameRecord
 from .players import Player
@@ -216,12 +216,20 @@ def analyse(record: GameRecord, game: engine.Game, budget: SolverBudget) -> None
     """Store the solver's analysis once a game ends (and drop it if an undo reopens the game), on ``budget``:
     past it, the end goes without its verdict (solver_budget.py).
 
-    Outside the write transaction: a hard deal takes the solver a tenth of a second, and other
-    moves need not wait for it. The update applies only if no action came in meanwhile."""
-    if game.status is not engine.Status.PLAYING and budget.wait():
-        return
-    with budget.run():
-        fields = record.analysis_fields(game)
+    Outside the write transaction, in the solver's own process (solver_pool.py): a hard position takes it a
+    quarter of a second, and other moves need not wait for it. The update applies only if no action came in
+    meanwhile."""
+    analysis = None
+    if game.status is not engine.Status.PLAYING:
+        if budget.wait():
+            return
+        try:
+            analysis, cost = solver_pool.analyse(game)
+        except solver_pool.SolverUnavailable as error:
+            logger.warning("game %s ends without its analysis: %s", record.public_id, error)
+            return
+        budget.charge(cost)
+    fields = record.analysis_fields(analysis)
     if GameRecord.objects.filter(pk=record.pk, log=record.log).update(**fields):
         for name, value in fields.items():
             setattr(record, name, value)

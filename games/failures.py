@@ -35,11 +35,11 @@ def is_htmx(request: HttpRequest) -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def outage_response(request: HttpRequest) -> HttpResponse:
-    """503: the database is unavailable for a moment; nothing of the game was lost."""
+def outage_response(request: HttpRequest, message: str = "") -> HttpResponse:
+    """503: the database (or what ``message`` names) is unavailable for a moment; nothing of the game was lost."""
     context = {
         "title": _("Unavailable for a moment"),
-        "message": _("The table is unavailable for a moment; your game is safe."),
+        "message": message or _("The table is unavailable for a moment; your game is safe."),
         "advice": _("Try again in a few seconds."),
         "way_on": "retry",
         **(_again(request) if request.method == "GET" else way_back(request)),

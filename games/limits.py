@@ -151,7 +151,7 @@ def socket_refused(scope: Mapping[str, Any]) -> bool:
 def count_attempt(counted: list[tuple[str, str | None]]) -> int:
     """Count one attempt on each (rate setting, key) that applies: the seconds to wait if one is past its rate,
     else 0. The last second of a window still counts in it (django-ratelimit), hence the second added."""
-    if _cache.resting():
+    if cache_health.resting():
         return 0
     wait = 0
     try:
@@ -163,9 +163,9 @@ def count_attempt(counted: list[tuple[str, str | None]]) -> int:
             if usage and usage["should_limit"]:
                 wait = max(wait, usage["time_left"] + 1)
     except REDIS_TROUBLE as error:
-        _cache.failed(error)
+        cache_health.failed(error)
         return 0
-    _cache.answered()
+    cache_health.answered()
     return wait
 
 
@@ -211,4 +211,4 @@ class CacheHealth:
             logger.info("abuse limits on again: the cache answers")
 
 
-_cache = CacheHealth()
+cache_health = CacheHealth()  # the limits' and the solver budget's (solver_budget.py): one cache

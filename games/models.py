@@ -202,11 +202,11 @@ class GameRecord(models.Model):
         self.best_streak = streaks.best_streak if streaks else 0
         self.stars = streaks.stars if streaks else 0
 
-    def analysis_fields(self, game: engine.Game) -> dict[str, object]:
-        """The solver's verdict on a finished game; an unfinished one keeps only the deal's verdict."""
-        if game.status is engine.Status.PLAYING:
+    @staticmethod
+    def analysis_fields(analysis: engine.Analysis | None) -> dict[str, object]:
+        """The solver's verdict on a finished game; None for an unfinished one, which keeps only the deal's."""
+        if analysis is None:
             return {"analysed": False, "lost_after_action": None, "lost_after_move": None, "lost_with_card": ""}
-        analysis = engine.analyse(game)
         return {
             "analysed": True,
             "winnable": analysis.winnable,

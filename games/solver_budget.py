@@ -11,7 +11,6 @@ The counts live in the cache with the limits' counters (limits.py), and a cache 
 through, as the limits do.
 """
 
-import contextlib
 import functools
 import math
 import re
@@ -29,8 +28,6 @@ from .live.seats import REDIS_TROUBLE
 
 SPENT = gettext_lazy("Teach me has thought a great deal for you in a short time.")
 PERIOD_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-_health = limits.CacheHealth()
 
 
 def budget_of(setting: str) -> tuple[float, int] | None:
@@ -65,16 +62,8 @@ class SolverBudget:
                 longest = max(longest, math.ceil(period - now % period))
         return longest
 
-    @contextlib.contextmanager
-    def run(self) -> Iterator[None]:
-        """Count the CPU time this thread spends inside the block against each budget."""
-        start = time.thread_time()
-        try:
-            yield
-        finally:
-            self._charge(time.thread_time() - start)
-
-    def _charge(self, seconds: float) -> None:
+    def charge(self, seconds: float) -> None:
+        """Count ``seconds`` of the solver's CPU against each budget."""
         spent = max(1, round(seconds * 1000))  # in milliseconds
         for setting, key, (_allowed, period), now in self._windows():
             self._cached(functools.partial(_add, _window_key(setting, key, now, period), spent, period))
@@ -92,14 +81,15 @@ class SolverBudget:
 
     @staticmethod
     def _cached[T](call: Callable[[], T]) -> T | None:
-        if _health.resting():
+        health = limits.cache_health
+        if health.resting():
             return None
         try:
             answer = call()
         except REDIS_TROUBLE as error:
-            _health.failed(error)
+            health.failed(error)
             return None
-        _health.answered()
+        health.answered()
         return answer
 
 

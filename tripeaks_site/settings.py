@@ -250,6 +250,10 @@ LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
 # The solver's CPU time for one player and one address (games/solver_budget.py), SECONDS/PERIOD: Teach me and
 # the analysis of a game's end. 50 s in 10 minutes is a twelfth of a core; a player asking Teach me at every
 # move spends about 8 (README.md, Configuration).
+# The solver's own processes per server process (games/solver_pool.py; 0: on the request's thread), and how long
+# a request waits for its answer before it answers 503.
+SOLVER_PROCESSES = envint("SOLVER_PROCESSES", "1")
+SOLVER_TIMEOUT = envint("SOLVER_TIMEOUT", "5")
 SOLVER_SECONDS_PER_PLAYER = envrate("SOLVER_SECONDS_PER_PLAYER", "40/10m")
 SOLVER_SECONDS_PER_IP = envrate("SOLVER_SECONDS_PER_IP", "50/10m")
 RATELIMIT_ENABLE = envbool("RATE_LIMITS", "True")  # False: every limit off (load tests from one address)

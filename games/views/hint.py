@@ -2,12 +2,14 @@
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 import engine
 
-from .. import actions, answers
+from .. import actions, answers, solver_pool
 from ..explanations import hint_text
+from ..failures import outage_response
 from ..http import HtmxHttpRequest
 from ..limits import HINTS, limited, too_many
 from ..players import Player
@@ -23,8 +25,11 @@ def hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     budget = SolverBudget.of(request)
     if wait := budget.wait():
         return too_many(request, SPENT, wait)
-    with budget.run():
-        teaching = engine.hint(game)
+    try:
+        teaching, cost = solver_pool.hint(game)
+    except solver_pool.SolverUnavailable:
+        return outage_response(request, _("Teach me is busy for a moment; your game is safe."))
+    budget.charge(cost)
     if table.can_play and game.status is not engine.Status.WON:  # blocked too: Undo reopens it
         record.count_hint()
     context = table.context(

@@ -15,7 +15,7 @@ from django.test import Client
 from pytest_django.fixtures import Settings
 
 import engine
-from games import limits, reset_mail
+from games import limits, reset_mail, solver_pool
 from games.live.consumers import UNKNOWN_GAME
 from games.models import GameRecord
 from tests.frozen_redis import frozen_redis
@@ -56,7 +56,7 @@ def clock() -> Iterator[Clock]:
 
 @pytest.fixture(autouse=True)
 def _healthy_cache(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(limits, "_cache", limits.CacheHealth())
+    monkeypatch.setattr(limits, "cache_health", limits.CacheHealth())
 
 
 def from_address(address: str, language: str = "en") -> Client:
@@ -124,7 +124,7 @@ def test_hints_per_game_are_refused_as_the_notice_region_and_none_is_computed(se
     hint = f"/g/{game.public_id}/hint/"
     assert player.get(hint, headers=HTMX).status_code == 200
     assert player.get(hint).status_code == 200
-    with mock.patch("engine.hint", wraps=engine.hint) as computed:
+    with mock.patch("games.solver_pool.hint", wraps=solver_pool.hint) as computed:
         refused = player.get(hint, headers=HTMX)
         wait = assert_refused(refused, HINTS, "es", clock)
         assert "<html" not in refused.content.decode()  # the region alone, for errors.js

@@ -21,10 +21,12 @@ COST = 0.6  # CPU seconds each solver call is made to cost
 
 
 @pytest.fixture
-def costly_solver() -> Iterator[None]:
-    """Each solver call costs COST seconds of this thread's CPU, as the worst positions cost a quarter."""
+def costly_solver(settings: Settings) -> Iterator[None]:
+    """Each solver call costs COST seconds of CPU, as the worst positions cost a quarter: run on the request's
+    thread, whose clock the test moves."""
+    settings.SOLVER_PROCESSES = 0
     ticks = itertools.count(0.0, COST)  # read at each call's start and end: the call costs one step
-    with mock.patch("games.solver_budget.time.thread_time", lambda: next(ticks)):
+    with mock.patch("games.solver_tasks.time.thread_time", lambda: next(ticks)):
         yield
 
 

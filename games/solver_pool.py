@@ -1,0 +1,74 @@
+"""The solver in processes of its own (``SOLVER_PROCESSES``).
+
+Teach me and the analysis of a game's end cost up to a quarter of a second of pure-Python CPU on the positions
+a player can choose. On a request's thread that time holds the interpreter's lock against every other request
+of the process: one address looping on the costliest position made another player's moves 39 times slower at
+p95 (bench/solver_attack.py). In a worker process it runs on a core of its own, and the request's thread waits
+for the answer without the lock. Each answer comes with the CPU time it took, which solver_budget.py counts.
+
+With ``SOLVER_PROCESSES=0`` the solver runs on the request's thread (tests that count its time by hand).
+"""
+
+import logging
+import multiprocessing
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from django.conf import settings
+
+import engine
+
+from . import solver_tasks
+
+logger = logging.getLogger(__name__)
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+
+
+class SolverUnavailable(Exception):
+    """No answer within ``SOLVER_TIMEOUT`` seconds, or its process died: the player can ask again."""
+
+
+def hint(game: engine.Game) -> tuple[engine.Hint, float]:
+    """Teach me's answer on ``game``, and the CPU seconds it took."""
+    return _run(solver_tasks.hint, game)
+
+
+def analyse(game: engine.Game) -> tuple[engine.Analysis, float]:
+    """The analysis of ``game``'s end, and the CPU seconds it took."""
+    return _run(solver_tasks.analyse, game)
+
+
+def _run[T](task: Callable[[str, str], tuple[T, float]], game: engine.Game) -> tuple[T, float]:
+    assert game.code is not None  # the site's games are dealt from codes
+    if settings.SOLVER_PROCESSES == 0:
+        return task(str(game.code), game.log)
+    try:
+        return _the_pool().submit(task, str(game.code), game.log).result(timeout=settings.SOLVER_TIMEOUT)
+    except TimeoutError:
+        raise SolverUnavailable(f"no answer within {settings.SOLVER_TIMEOUT} s") from None
+    except BrokenProcessPool as error:
+        _forget(error)
+        raise SolverUnavailable("the solver's process died") from error
+
+
+def _the_pool() -> ProcessPoolExecutor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            # Started afresh, not forked from a process that runs threads (the server's).
+            context = multiprocessing.get_context("spawn")
+            _pool = ProcessPoolExecutor(settings.SOLVER_PROCESSES, mp_context=context)
+        return _pool
+
+
+def _forget(error: BaseException) -> None:
+    global _pool
+    logger.warning("the solver's processes are started again: %s", error)
+    with _lock:
+        broken, _pool = _pool, None
+    if broken is not None:
+        broken.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,55 @@
+"""The solver in processes of its own (games/solver_pool.py): the same answers as on the request's thread, a
+503 in the player's language when no answer comes in time, and processes started again when one dies."""
+
+import multiprocessing
+import os
+import signal
+
+import pytest
+from django.test import Client
+from pytest_django.fixtures import Settings
+
+import engine
+from games import solver_pool
+
+from .conftest import act, start_game
+
+pytestmark = pytest.mark.django_db
+
+POSITION = ("TP1-C-IRELRCV", "+++++n+l++o+ij++k++b+a9+r+3+p+4e++q+h++")  # the costliest known: blocked
+
+
+def costliest() -> engine.Game:
+    code, log = POSITION
+    return engine.Game.replay(engine.GameCode.parse(code), log)
+
+
+def test_the_answers_come_from_another_process_and_are_the_engine_s() -> None:
+    blocked = costliest()
+    reopened = engine.Game.replay(blocked.code, blocked.log[:-1])  # type: ignore[arg-type]
+    analysis, analysed_in = solver_pool.analyse(blocked)
+    hint, hinted_in = solver_pool.hint(reopened)
+    assert (analysis, hint) == (engine.analyse(blocked), engine.hint(reopened))
+    assert analysed_in > 0 and hinted_in > 0  # their CPU time, for the budget
+    assert multiprocessing.active_children()  # the solver's process, started on the first call
+
+
+def test_no_answer_in_time_is_a_503_that_says_so_and_changes_nothing(player: Client, settings: Settings) -> None:
+    settings.SOLVER_TIMEOUT = 0
+    game = start_game(player)
+    answer = player.get(f"/g/{game.public_id}/hint/", headers={"HX-Request": "true", "Accept-Language": "it"})
+    assert answer.status_code == 503 and answer["Retry-After"] == "5"
+    assert "Insegnami è occupato per un momento" in answer.content.decode()
+    assert act(player, game, "draw", htmx=True).status_code == 200  # the game goes on
+
+
+def test_a_dead_solver_process_is_replaced() -> None:
+    solver_pool.hint(costliest())  # the process is up
+    for worker in multiprocessing.active_children():
+        assert worker.pid is not None
+        os.kill(worker.pid, signal.SIGKILL)
+        worker.join()
+    blocked = costliest()
+    with pytest.raises(solver_pool.SolverUnavailable):
+        solver_pool.analyse(blocked)
+    assert solver_pool.analyse(blocked)[0] == engine.analyse(blocked)
