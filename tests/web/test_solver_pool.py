@@ -4,6 +4,7 @@
 import multiprocessing
 import os
 import signal
+import time
 
 import pytest
 from django.test import Client
@@ -35,9 +36,11 @@ def test_the_answers_come_from_another_process_and_are_the_engine_s() -> None:
 
 
 def test_no_answer_in_time_is_a_503_that_says_so_and_changes_nothing(player: Client, settings: Settings) -> None:
-    settings.SOLVER_TIMEOUT = 0
+    settings.SOLVER_TIMEOUT = 1
     game = start_game(player)
+    busy = solver_pool._the_pool().submit(time.sleep, 2)  # the solver's one process, taken for longer
     answer = player.get(f"/g/{game.public_id}/hint/", headers={"HX-Request": "true", "Accept-Language": "it"})
+    busy.result()
     assert answer.status_code == 503 and answer["Retry-After"] == "5"
     assert "Insegnami è occupato per un momento" in answer.content.decode()
     assert act(player, game, "draw", htmx=True).status_code == 200  # the game goes on
