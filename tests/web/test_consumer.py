@@ -14,7 +14,7 @@ import pytest
 import redis
 from asgiref.sync import sync_to_async
 from autobahn.exception import Disconnected
-from channels.layers import InMemoryChannelLayer
+from channels.layers import BaseChannelLayer, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
@@ -321,9 +321,10 @@ async def test_losing_redis_closes_each_socket_with_4503_and_a_warning_and_no_tr
     """The channel layer's receive fails as channels-redis's does when Redis goes: the pages' sockets and this
     process's listener on the game. Each page is told to come back (4503); nothing is logged as an error."""
     lost = asyncio.Event()
-    receive = InMemoryChannelLayer.receive
+    layer_class = type(get_channel_layer())  # in memory, or channels-redis's with REDIS_URL
+    receive = layer_class.receive
 
-    async def receive_until_lost(layer: InMemoryChannelLayer, channel: str) -> dict[str, Any]:
+    async def receive_until_lost(layer: BaseChannelLayer, channel: str) -> dict[str, Any]:
         getting, losing = asyncio.ensure_future(receive(layer, channel)), asyncio.ensure_future(lost.wait())
         done, _ = await asyncio.wait({getting, losing}, return_when=asyncio.FIRST_COMPLETED)
         (losing if getting in done else getting).cancel()
@@ -331,7 +332,7 @@ async def test_losing_redis_closes_each_socket_with_4503_and_a_warning_and_no_tr
             return getting.result()
         raise redis.ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
-    monkeypatch.setattr(InMemoryChannelLayer, "receive", receive_until_lost)
+    monkeypatch.setattr(layer_class, "receive", receive_until_lost)
     game = await sync_to_async(start_game)(client)
     pages = [socket(game.public_id, client), socket(game.public_id), socket(game.public_id)]
     for page in pages:
