@@ -61,7 +61,9 @@ def _the_pool() -> ProcessPoolExecutor:
         if _pool is None:
             # Started afresh, not forked from a process that runs threads (the server's).
             context = multiprocessing.get_context("spawn")
-            _pool = ProcessPoolExecutor(settings.SOLVER_PROCESSES, mp_context=context)
+            _pool = ProcessPoolExecutor(
+                settings.SOLVER_PROCESSES, mp_context=context, initializer=solver_tasks.start_process
+            )
         return _pool
 
 
