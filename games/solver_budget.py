@@ -43,15 +43,19 @@ def budget_of(setting: str) -> tuple[float, int] | None:
 
 @dataclass(frozen=True)
 class SolverBudget:
-    counters: tuple[tuple[str, str], ...]  # (setting, whose time: "user:…", "player:…" or "ip:…")
+    request: HttpRequest | None  # whose time it counts: its player's and its address's; None, nobody's
 
-    @classmethod
-    def of(cls, request: HttpRequest) -> "SolverBudget":
+    @functools.cached_property
+    def counters(self) -> tuple[tuple[str, str], ...]:
+        """(setting, whose time: "user:…", "player:…" or "ip:…"), found when the solver is first asked for:
+        a move that ends no game never needs them."""
+        if self.request is None:
+            return ()
         keys = (
-            ("SOLVER_SECONDS_PER_PLAYER", limits.by_player(request, {})),
-            ("SOLVER_SECONDS_PER_IP", limits.by_address(request, {})),
+            ("SOLVER_SECONDS_PER_PLAYER", limits.by_player(self.request, {})),
+            ("SOLVER_SECONDS_PER_IP", limits.by_address(self.request, {})),
         )
-        return cls(tuple((setting, key) for setting, key in keys if key is not None))
+        return tuple((setting, key) for setting, key in keys if key is not None)
 
     def wait(self) -> int:
         """Seconds until the solver may run again for this request: 0 while every budget has time left."""
@@ -93,7 +97,7 @@ class SolverBudget:
         return answer
 
 
-UNCOUNTED = SolverBudget(())  # the solver's time of no player (commands, tests)
+UNCOUNTED = SolverBudget(None)  # the solver's time of no player (commands, tests)
 
 
 def _add(name: str, milliseconds: int, period: int) -> int:

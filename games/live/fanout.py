@@ -97,8 +97,8 @@ async def _listen(layer: BaseChannelLayer, listener: Listener, channel: str) -> 
 async def _lost(listener: Listener, error: BaseException) -> None:
     """Redis is away: the listener ends, and its pages close with the code that has them come back (each page
     that reconnects joins a new listener)."""
-    for key, value in list(_listeners.items()):
-        if value is listener:
-            del _listeners[key]
+    key = (asyncio.get_running_loop(), listener.group)
+    if _listeners.get(key) is listener:  # a page may have started another meanwhile
+        del _listeners[key]
     for page in list(listener.pages):
         await page.unavailable(error)

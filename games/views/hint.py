@@ -22,7 +22,7 @@ from ..tables import Table
 def hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     record, game = actions.load_for(Player.of(request), public_id)  # today's daily: its player alone
     table = Table.of(request, record, game)
-    budget = SolverBudget.of(request)
+    budget = SolverBudget(request)
     if wait := budget.wait():
         return too_many(request, SPENT, wait)
     try:

@@ -46,7 +46,7 @@ def act(request: HtmxHttpRequest, public_id: str, action: engine.Action) -> Http
         action,
         form.cleaned_data["version"],
         form.cleaned_data["position"],
-        SolverBudget.of(request),
+        SolverBudget(request),
     )
     table = Table.of(request, outcome.record, outcome.game)
     notice = refusal_notice(table, outcome)
