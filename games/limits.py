@@ -1,4 +1,4 @@
-"""Abuse limits: how many new games, hints, live sockets and log-in or sign-up attempts one player, game,
+"""Abuse limits: how many new games, moves, hints, live sockets and log-in or sign-up attempts one player, game,
 account or client address may make in a while (settings.py, ``LIMIT_*``; README.md says why each is safe).
 
 django-ratelimit counts the attempts in the default cache (Redis when configured: every process counts
@@ -106,6 +106,10 @@ def by_account_and_address(request: HttpRequest, view_kwargs: Mapping[str, Any])
 NEW_GAMES = Limits(
     (Counter("LIMIT_NEW_GAMES_PER_PLAYER", by_player), Counter("LIMIT_NEW_GAMES_PER_IP", by_address)),
     gettext_lazy("You have started many games in a short time."),
+)
+ACTIONS = Limits(  # taps, draws and undos: an undo and a draw can end a game again and again (solver_budget.py)
+    (Counter("LIMIT_ACTIONS_PER_PLAYER", by_player), Counter("LIMIT_ACTIONS_PER_IP", by_address)),
+    gettext_lazy("You have made many moves in a short time."),
 )
 HINTS = Limits(
     (Counter("LIMIT_HINTS_PER_GAME", by_game_and_asker), Counter("LIMIT_HINTS_PER_IP", by_address)),

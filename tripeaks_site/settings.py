@@ -242,6 +242,8 @@ else:
 # While the cache is unavailable the limits let everything through (fail open: the game goes on).
 LIMIT_NEW_GAMES_PER_PLAYER = envrate("LIMIT_NEW_GAMES_PER_PLAYER", "100/10m")
 LIMIT_NEW_GAMES_PER_IP = envrate("LIMIT_NEW_GAMES_PER_IP", "300/10m")
+LIMIT_ACTIONS_PER_PLAYER = envrate("LIMIT_ACTIONS_PER_PLAYER", "2000/10m")
+LIMIT_ACTIONS_PER_IP = envrate("LIMIT_ACTIONS_PER_IP", "3000/10m")
 LIMIT_HINTS_PER_GAME = envrate("LIMIT_HINTS_PER_GAME", "120/10m")
 LIMIT_HINTS_PER_IP = envrate("LIMIT_HINTS_PER_IP", "600/10m")
 LIMIT_SOCKETS_PER_IP = envrate("LIMIT_SOCKETS_PER_IP", "120/m")

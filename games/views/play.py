@@ -12,6 +12,7 @@ import engine
 from .. import actions, answers
 from ..forms import ActionForm
 from ..http import HtmxHttpRequest
+from ..limits import ACTIONS, limited
 from ..players import Player
 from ..solver_budget import SolverBudget
 from ..tables import Table
@@ -36,6 +37,7 @@ def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
+@limited(ACTIONS)
 def act(request: HtmxHttpRequest, public_id: str, action: engine.Action) -> HttpResponse:
     form = ActionForm(request.POST, action=action)
     if not form.is_valid():

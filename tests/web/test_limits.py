@@ -28,6 +28,7 @@ from .test_failures import message_region, said
 pytestmark = pytest.mark.django_db
 
 NEW_GAMES = "You have started many games in a short time."
+MOVES = "You have made many moves in a short time."
 HINTS = "You have asked for many hints in a short time."
 SIGN_INS = "Too many attempts to log in or sign up."
 PASSWORDS = "Too many attempts to change or reset a password."
@@ -115,6 +116,37 @@ def test_ipv6_addresses_count_by_their_64_network(settings: Settings, clock: Clo
     start_game(from_address("2001:db8:1:2:ffff::9"))
     assert from_address("2001:db8:1:2::77").post("/new/", {"code": CODE}).status_code == 429
     assert start_game(from_address("2001:db8:1:3::1")) is not None
+
+
+def test_moves_per_player_are_refused_and_change_nothing(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_ACTIONS_PER_PLAYER = "4/10m"
+    player = from_address("198.51.100.7", "it")
+    game = start_game(player)
+    for action in ("draw", "undo", "draw", "undo"):
+        assert act(player, game, action, htmx=True).status_code == 200
+    before = GameRecord.objects.get(pk=game.pk)
+    refused = act(player, game, "draw", htmx=True)
+    wait = assert_refused(refused, MOVES, "it", clock)
+    assert "<html" not in refused.content.decode()  # the notice region alone, for errors.js
+    assert assert_refused(act(player, game, "draw"), MOVES, "it", clock) == wait  # without JavaScript: a page
+    after = GameRecord.objects.get(pk=game.pk)
+    assert (after.log, after.version) == (before.log, before.version)
+    other = from_address("198.51.100.7")  # another player at the same address
+    assert act(other, start_game(other), "draw").status_code == 302
+
+    clock.advance(wait)
+    assert act(player, game, "draw", htmx=True).status_code == 200
+
+
+def test_moves_per_address_across_players(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_ACTIONS_PER_IP = "3/10m"
+    players = [from_address("198.51.100.7", "fr") for _ in range(4)]
+    games = [start_game(player) for player in players]
+    for player, game in zip(players[:3], games, strict=False):
+        assert act(player, game, "draw", htmx=True).status_code == 200
+    assert_refused(act(players[3], games[3], "draw", htmx=True), MOVES, "fr", clock)
+    elsewhere = from_address("198.51.100.8")
+    assert act(elsewhere, start_game(elsewhere), "draw").status_code == 302
 
 
 def test_hints_per_game_are_refused_as_the_notice_region_and_none_is_computed(settings: Settings, clock: Clock) -> None:
