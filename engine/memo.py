@@ -1,4 +1,6 @@
-"""The positions this process replayed or played last, found again by their deal and log.
+"""Memories of the latest answers, the least recently used forgotten first: the positions this process
+replayed or played last, found again by their deal and log (``positions``), and any answer that depends on
+nothing but its key (the web app keeps the solver's so, games/solver_pool.py).
 
 The web app replays a game's log on every request; a move's next request reads the log that move
 wrote, so the position it needs is often the one this process has just played. A position depends
@@ -8,6 +10,7 @@ is simply not found, and replayed.
 
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 
 from .codes import GameCode
 from .game import Game
@@ -17,50 +20,72 @@ from .game import Game
 POSITIONS_KEPT = 2048
 
 
-class PositionMemo:
-    """``Game.replay`` with a memory of the latest positions, the least recently used forgotten first.
+class Recent[K: Hashable, V]:
+    """The ``capacity`` latest values by key, and how often a key was found (``found``, ``missed``).
 
-    It keeps copies and answers copies: what a caller plays on its game changes nothing kept. One lock
-    guards the order of the entries, as several threads serve requests; the copies are made outside it,
-    since a kept position is never changed."""
+    One lock guards the order of the entries, as several threads serve requests."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.found = self.missed = 0
+        self._values: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._lock:
+            value = self._values.get(key)
+            if value is None:
+                self.missed += 1
+                return None
+            self.found += 1
+            self._values.move_to_end(key)
+            return value
+
+    def keep(self, key: K, value: V) -> None:
+        with self._lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            if len(self._values) > self.capacity:
+                self._values.popitem(last=False)
+
+    def forget(self) -> None:
+        with self._lock:
+            self._values.clear()
+            self.found = self.missed = 0
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+class PositionMemo:
+    """``Game.replay`` with a memory of the latest positions.
+
+    It keeps copies and answers copies: what a caller plays on its game changes nothing kept. The copies
+    are made outside the memory's lock, since a kept position is never changed."""
 
     def __init__(self, capacity: int = POSITIONS_KEPT) -> None:
-        self.capacity = capacity
-        self._positions: OrderedDict[tuple[GameCode, str], Game] = OrderedDict()
-        self._lock = threading.Lock()
+        self._positions: Recent[tuple[GameCode, str], Game] = Recent(capacity)
 
     def replay(self, code: GameCode, log: str) -> Game:
         """The position ``log`` reaches on ``code``'s deal, as ``Game.replay`` gives it (``InvalidLog`` too)."""
-        key = (code, log)
-        with self._lock:
-            known = self._positions.get(key)
-            if known is not None:
-                self._positions.move_to_end(key)
+        known = self._positions.get((code, log))
         if known is not None:
             return known.copy()
         game = Game.replay(code, log)
-        self._keep(key, game.copy())
+        self._positions.keep((code, log), game.copy())
         return game
 
     def remember(self, game: Game) -> None:
         """Keep the position ``game`` has reached, for the next ``replay`` of its log."""
         if game.code is None:
             raise ValueError("a game dealt from explicit cards has no code to find it by")
-        self._keep((game.code, game.log), game.copy())
+        self._positions.keep((game.code, game.log), game.copy())
 
     def forget(self) -> None:
-        with self._lock:
-            self._positions.clear()
+        self._positions.forget()
 
     def __len__(self) -> int:
         return len(self._positions)
-
-    def _keep(self, key: tuple[GameCode, str], game: Game) -> None:
-        with self._lock:
-            self._positions[key] = game
-            self._positions.move_to_end(key)
-            if len(self._positions) > self.capacity:
-                self._positions.popitem(last=False)
 
 
 positions = PositionMemo()  # this process's: the web app replays through it

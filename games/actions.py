@@ -27,7 +27,7 @@ from . import clock, daily, deals, move_statements, solver_pool
 from .live import events
 from .models import FREE_GAME, GameRecord
 from .players import Player
-from .solver_budget import UNCOUNTED, SolverBudget
+from .solver_budget import SolverBudget
 
 logger = logging.getLogger(__name__)
 
@@ -178,7 +178,6 @@ def play(
     action: engine.Action,
     version: int,
     position: int | None = None,
-    budget: SolverBudget = UNCOUNTED,
 ) -> Outcome:
     """Apply one action if ``version`` is the game's current version.
 
@@ -206,30 +205,29 @@ def play(
         record, game = load(public_id)
         return Outcome(record, game, stale=True)
     engine.positions.remember(game)  # the next move reads this log: it need not replay it
-    if game.status is not engine.Status.PLAYING or record.analysed:
-        analyse(record, game, budget)
-    events.announce(record, game)  # after the analysis, which the watchers' board shows at the end
+    events.announce(record, game)
     return Outcome(record, game)
 
 
-def analyse(record: GameRecord, game: engine.Game, budget: SolverBudget) -> None:
-    """Store the solver's analysis once a game ends (and drop it if an undo reopens the game), on ``budget``:
-    past it, the end goes without its verdict (solver_budget.py).
+def find_verdict(player: Player, public_id: str, budget: SolverBudget) -> GameRecord:
+    """The game, with the solver's analysis of its end stored if it has ended ("where was it lost"), on
+    ``budget``: past it, or with the solver busy, the end goes without its verdict for now.
 
-    Outside the write transaction, in the solver's own process (solver_pool.py): a hard position takes it a
-    quarter of a second, and other moves need not wait for it. The update applies only if no action came in
-    meanwhile."""
-    analysis = None
-    if game.status is not engine.Status.PLAYING:
-        if budget.wait():
-            return
-        try:
-            analysis, cost = solver_pool.analyse(game)
-        except solver_pool.SolverUnavailable as error:
-            logger.warning("game %s ends without its analysis: %s", record.public_id, error)
-            return
-        budget.charge(cost)
+    Asked for by the end card once it is shown, not by the move that ends the game: that move's answer never
+    waits for the solver (a hard position takes it a quarter of a second, in its own process, solver_pool.py),
+    and a game ended by a script that never shows it costs the solver nothing. The analysis is stored only if
+    no action came in meanwhile (an undo reopens the game)."""
+    record, game = load_for(player, public_id)
+    if game.status is engine.Status.PLAYING or record.analysed or budget.wait():
+        return record
+    try:
+        analysis, cost = solver_pool.analyse(game)
+    except solver_pool.SolverUnavailable as error:
+        logger.warning("game %s is shown without its analysis: %s", record.public_id, error)
+        return record
+    budget.charge(cost)
     fields = record.analysis_fields(analysis)
     if GameRecord.objects.filter(pk=record.pk, log=record.log).update(**fields):
         for name, value in fields.items():
             setattr(record, name, value)
+    return record

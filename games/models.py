@@ -114,6 +114,10 @@ class GameRecord(models.Model):
         "stars",
         "too_fast",
         "updated",
+        "analysed",
+        "lost_after_action",
+        "lost_after_move",
+        "lost_with_card",
     )
 
     class Meta:
@@ -187,6 +191,8 @@ class GameRecord(models.Model):
         if game.version and self.first_action_at is None:
             self.first_action_at = now
         self.log = game.log
+        for name, value in self.analysis_fields(None).items():  # the analysis was of another log
+            setattr(self, name, value)
         self.status = game.status
         self.moves = game.moves
         if game.status is engine.Status.PLAYING:

@@ -1,11 +1,12 @@
 """The solver's time, budgeted per player and per client address.
 
 Teach me and the analysis of a game's end ("where was it lost") cost from a millisecond to a quarter of a
-second of CPU each, on positions the player chooses: undo and draw again on a bad position ends a game as
-often as one likes, and each end is analysed. So the solver's CPU time is counted per player and per address
+second of CPU each, on positions the player chooses: undo and draw again on a bad position ends a game again
+(as often as the moves' limit allows), and each end shown is analysed. Answers remembered (solver_pool.py) cost
+nothing. So the solver's CPU time is counted per player and per address
 in fixed windows (settings.py, ``SOLVER_SECONDS_PER_PLAYER`` and ``SOLVER_SECONDS_PER_IP``, as
-``SECONDS/PERIOD``). Past either, Teach me answers 429 until the window ends, and a game's end goes without
-its verdict; the move itself is always played. A player who plays never comes near it (README.md says why).
+``SECONDS/PERIOD``). Past either, Teach me answers 429 until the window ends, and a game's end is shown
+without its verdict; the moves are played all the same. A player who plays never comes near it (README.md says why).
 
 The counts live in the cache with the limits' counters (limits.py), and a cache that fails lets everything
 through, as the limits do.
@@ -43,14 +44,12 @@ def budget_of(setting: str) -> tuple[float, int] | None:
 
 @dataclass(frozen=True)
 class SolverBudget:
-    request: HttpRequest | None  # whose time it counts: its player's and its address's; None, nobody's
+    request: HttpRequest  # whose time it counts: its player's and its address's
 
     @functools.cached_property
     def counters(self) -> tuple[tuple[str, str], ...]:
         """(setting, whose time: "user:…", "player:…" or "ip:…"), found when the solver is first asked for:
-        a move that ends no game never needs them."""
-        if self.request is None:
-            return ()
+        a page that never asks the solver never needs them."""
         keys = (
             ("SOLVER_SECONDS_PER_PLAYER", limits.by_player(self.request, {})),
             ("SOLVER_SECONDS_PER_IP", limits.by_address(self.request, {})),
@@ -95,9 +94,6 @@ class SolverBudget:
             return None
         health.answered()
         return answer
-
-
-UNCOUNTED = SolverBudget(None)  # the solver's time of no player (commands, tests)
 
 
 def _add(name: str, milliseconds: int, period: int) -> int:

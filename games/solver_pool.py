@@ -6,6 +6,10 @@ of the process: one address looping on the costliest position made another playe
 p95 (bench/solver_attack.py). In a worker process it runs on a core of its own, and the request's thread waits
 for the answer without the lock. Each answer comes with the CPU time it took, which solver_budget.py counts.
 
+The answers are remembered by game code and log (``answers``): Teach me asked again on a position, a game's
+end shown again (a reload, a watcher, an undo and the same draw) cost nothing, and are charged nothing.
+A code and a log give one position, and so one answer: a remembered one is never wrong.
+
 With ``SOLVER_PROCESSES=0`` the solver runs on the request's thread (tests that count its time by hand).
 """
 
@@ -24,8 +28,14 @@ from . import solver_tasks
 
 logger = logging.getLogger(__name__)
 
+# An answer and its key weigh under 1 kB for a log of 100 actions: 4 MB when full.
+ANSWERS_KEPT = 4096
+
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
+Key = tuple[str, str]  # a game's code and log
+hints: engine.memo.Recent[Key, engine.Hint] = engine.memo.Recent(ANSWERS_KEPT)
+analyses: engine.memo.Recent[Key, engine.Analysis] = engine.memo.Recent(ANSWERS_KEPT)
 
 
 class SolverUnavailable(Exception):
@@ -34,20 +44,33 @@ class SolverUnavailable(Exception):
 
 def hint(game: engine.Game) -> tuple[engine.Hint, float]:
     """Teach me's answer on ``game``, and the CPU seconds it took."""
-    return _run(solver_tasks.hint, game)
+    return _run(solver_tasks.hint, hints, game)
 
 
 def analyse(game: engine.Game) -> tuple[engine.Analysis, float]:
     """The analysis of ``game``'s end, and the CPU seconds it took."""
-    return _run(solver_tasks.analyse, game)
+    return _run(solver_tasks.analyse, analyses, game)
 
 
-def _run[T](task: Callable[[str, str], tuple[T, float]], game: engine.Game) -> tuple[T, float]:
+def _run[T](
+    task: Callable[[str, str], tuple[T, float]], memo: engine.memo.Recent[Key, T], game: engine.Game
+) -> tuple[T, float]:
+    """``task``'s answer on ``game``, and its CPU seconds: 0 for an answer remembered."""
     assert game.code is not None  # the site's games are dealt from codes
+    key = (str(game.code), game.log)
+    known = memo.get(key)
+    if known is not None:
+        return known, 0.0
+    answer, cost = _compute(task, *key)
+    memo.keep(key, answer)
+    return answer, cost
+
+
+def _compute[T](task: Callable[[str, str], tuple[T, float]], code: str, log: str) -> tuple[T, float]:
     if settings.SOLVER_PROCESSES == 0:
-        return task(str(game.code), game.log)
+        return task(code, log)
     try:
-        return _the_pool().submit(task, str(game.code), game.log).result(timeout=settings.SOLVER_TIMEOUT)
+        return _the_pool().submit(task, code, log).result(timeout=settings.SOLVER_TIMEOUT)
     except TimeoutError:
         raise SolverUnavailable(f"no answer within {settings.SOLVER_TIMEOUT} s") from None
     except BrokenProcessPool as error:

@@ -4,7 +4,7 @@ from django.urls import path, re_path
 import engine
 
 from . import public_ids  # noqa: F401  # registers the <public_id:…> converter
-from .views import accounts, daily, guide, health, hint, history, live, new, play, preferences, replay
+from .views import accounts, daily, guide, health, hint, history, live, new, play, preferences, replay, verdict
 
 urlpatterns = [
     path("", new.new_game, name="home"),
@@ -16,6 +16,7 @@ urlpatterns = [
     path("g/<public_id:public_id>/draw/", play.act, {"action": engine.Action.DRAW}, name="draw"),
     path("g/<public_id:public_id>/undo/", play.act, {"action": engine.Action.UNDO}, name="undo"),
     path("g/<public_id:public_id>/hint/", hint.hint, name="hint"),
+    path("g/<public_id:public_id>/verdict/", verdict.verdict, name="verdict"),
     path("g/<public_id:public_id>/live/", live.live_regions, name="live"),
     path("g/<public_id:public_id>/replay/", replay.replay, name="replay"),
     path("g/<public_id:public_id>/again/", new.deal_again, name="again"),

@@ -71,6 +71,15 @@ def _plain_static_storage(settings: pytest.FixtureRequest) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _solver_answers_afresh() -> None:
+    """Each test's solver computes its answers: none remembered from another test (games/solver_pool.py)."""
+    from games import solver_pool
+
+    solver_pool.hints.forget()
+    solver_pool.analyses.forget()
+
+
+@pytest.fixture(autouse=True)
 def _own_limit_counters(settings: pytest.FixtureRequest) -> None:
     """Each test counts its attempts against the abuse limits afresh (games/limits.py): the suite's many
     games from one address would otherwise add up, in this process's cache or in Redis."""

@@ -14,7 +14,6 @@ from ..forms import ActionForm
 from ..http import HtmxHttpRequest
 from ..limits import ACTIONS, limited
 from ..players import Player
-from ..solver_budget import SolverBudget
 from ..tables import Table
 
 Refusal = engine.Refusal
@@ -48,7 +47,6 @@ def act(request: HtmxHttpRequest, public_id: str, action: engine.Action) -> Http
         action,
         form.cleaned_data["version"],
         form.cleaned_data["position"],
-        SolverBudget(request),
     )
     table = Table.of(request, outcome.record, outcome.game)
     notice = refusal_notice(table, outcome)

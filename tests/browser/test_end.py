@@ -26,6 +26,7 @@ def blocked_game(page: Page, server_url: str) -> Table:
 def test_the_blocked_overlay_offers_teach_me_to_a_mouse(page: Page, server_url: str) -> None:
     blocked_game(page, server_url)
     overlay = page.locator(".outcome.blocked")
+    expect(overlay.locator(".verdict")).to_contain_text("This deal could")  # filled in once the solver answers
     overlay.get_by_role("button", name="Teach me").click()  # a click, not a key: nothing covers it
     expect(page.locator("#notice")).to_contain_text("The peaks can no longer all be cleared")
     expect(overlay).to_be_visible()

@@ -4,7 +4,7 @@ the caller's own; only the exact code and log find it; the oldest go first."""
 import pytest
 
 from engine import Game, GameCode, InvalidLog, Rule
-from engine.memo import PositionMemo
+from engine.memo import PositionMemo, Recent
 
 CODE = GameCode.parse("TP1-E-TRIPEAK")
 LOG = "+-++-+"
@@ -99,3 +99,15 @@ def test_a_log_that_does_not_replay_still_raises_and_is_not_kept() -> None:
 def test_a_game_without_a_code_cannot_be_remembered() -> None:
     with pytest.raises(ValueError, match="no code"):
         PositionMemo().remember(Game.from_cards(Game.new(CODE).deal, Rule.EASY))
+
+
+def test_recent_answers_keep_the_latest_used_and_count_what_was_found() -> None:
+    recent: Recent[str, int] = Recent(capacity=2)
+    recent.keep("a", 1)
+    recent.keep("b", 2)
+    assert recent.get("a") == 1  # now the latest used
+    recent.keep("c", 3)  # "b" goes
+    assert [recent.get(key) for key in "abc"] == [1, None, 3]
+    assert (len(recent), recent.found, recent.missed) == (2, 3, 1)
+    recent.forget()
+    assert (len(recent), recent.found, recent.missed) == (0, 0, 0)

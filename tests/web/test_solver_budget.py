@@ -40,24 +40,34 @@ def test_past_its_budget_a_player_s_teach_me_rests_and_its_game_ends_go_without_
     settings.SOLVER_SECONDS_PER_PLAYER = "1/10m"
     greedy, other = Client(REMOTE_ADDR="203.0.113.9"), Client(REMOTE_ADDR="198.51.100.7")
     game = start_game(greedy, blocked_by_drawing())
-    assert [hint(greedy, game) for _ in range(3)] == [200, 200, 429]  # 1.2 s spent: past 1 s
+    assert hint(greedy, game) == hint(greedy, game) == 200  # asked again on one position: remembered, free
+    assert act(greedy, game, "draw", version=0, htmx=True).status_code == 200
+    assert [hint(greedy, game) for _ in range(2)] == [200, 429]  # 1.2 s spent: past 1 s
     refused = greedy.get(f"/g/{game.public_id}/hint/").content.decode()
     assert "Teach me has thought a great deal for you in a short time." in refused
     stock = engine.layout.STOCK_SIZE
-    for version in range(stock):  # the game ends, blocked: played and saved, not analysed
+    for version in range(1, stock):  # the game ends, blocked: played and saved
         assert act(greedy, game, "draw", version=version, htmx=True).status_code == 200
+    assert verdict(greedy, game) == ""  # shown without its verdict
     ended = GameRecord.objects.get(pk=game.pk)
     assert ended.status == "blocked" and ended.version == stock and not ended.analysed
     others = start_game(other, blocked_by_drawing())
     assert hint(other, others) == 200  # another player, elsewhere: untouched
     for version in range(stock):
         act(other, others, "draw", version=version, htmx=True)
+    assert "This deal could" in verdict(other, others)
     assert GameRecord.objects.get(pk=others.pk).analysed
+
+
+def verdict(client: Client, game: GameRecord) -> str:
+    answer = client.get(f"/g/{game.public_id}/verdict/", headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    return answer.content.decode().strip()
 
 
 def test_the_budget_per_address_counts_every_player_there(settings: Settings, costly_solver: None) -> None:
     settings.SOLVER_SECONDS_PER_IP = "1/10m"
     first, second = Client(REMOTE_ADDR="203.0.113.9"), Client(REMOTE_ADDR="203.0.113.9")
-    assert hint(first, start_game(first)) == 200
-    assert hint(second, start_game(second)) == 200
-    assert hint(second, start_game(second)) == 429
+    assert hint(first, start_game(first, "TP1-E-TRIPEAK")) == 200
+    assert hint(second, start_game(second, "TP1-E-PEAKSAA")) == 200
+    assert hint(second, start_game(second, "TP1-E-PEAKSAB")) == 429

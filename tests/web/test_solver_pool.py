@@ -35,6 +35,19 @@ def test_the_answers_come_from_another_process_and_are_the_engine_s() -> None:
     assert multiprocessing.active_children()  # the solver's process, started on the first call
 
 
+def test_an_answer_is_remembered_by_code_and_log_and_then_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = costliest()
+    first = solver_pool.analyse(blocked)
+    monkeypatch.setattr(solver_pool, "_the_pool", lambda: pytest.fail("a remembered answer went to the solver"))
+    assert solver_pool.analyse(costliest()) == (first[0], 0.0)  # charged nothing
+    assert (solver_pool.analyses.found, solver_pool.analyses.missed) == (1, 1)
+    with pytest.raises(pytest.fail.Exception):
+        solver_pool.hint(blocked)  # another question on the same position: its own answer
+    reopened = engine.Game.replay(blocked.code, blocked.log[:-1])  # type: ignore[arg-type]
+    with pytest.raises(pytest.fail.Exception):
+        solver_pool.analyse(reopened)  # another log
+
+
 def test_no_answer_in_time_is_a_503_that_says_so_and_changes_nothing(player: Client, settings: Settings) -> None:
     settings.SOLVER_TIMEOUT = 1
     game = start_game(player)

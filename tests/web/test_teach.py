@@ -1,6 +1,7 @@
 """Teach me, the story of a finished game, step-through replay, winnable deals on request."""
 
 import re
+from unittest import mock
 
 import pytest
 from django.test import Client
@@ -95,14 +96,37 @@ def test_a_lost_position_says_how_many_undos_bring_it_back(player: Client) -> No
 def test_a_finished_game_tells_where_a_winnable_deal_was_lost(player: Client) -> None:
     game, played = lost_game(player)
     analysis = engine.analyse(played)
+    page = player.get(f"/g/{game.public_id}/").content.decode()
+    assert f'hx-get="/g/{game.public_id}/verdict/" hx-trigger="load"' in page  # the end card asks, once shown
+    words = player.get(f"/g/{game.public_id}/verdict/", headers={"HX-Request": "true"}).content.decode()
+    assert f"It was lost after move {analysis.losing_move}:" in words
+    assert "left no way to clear the peaks" in words
+    game.refresh_from_db()
     assert (game.status, game.analysed, game.winnable) == ("blocked", True, True)
     assert (game.lost_after_action, game.lost_after_move) == (analysis.losing_action, analysis.losing_move)
-    html = player.get(f"/g/{game.public_id}/").content.decode()
-    assert f"It was lost after move {analysis.losing_move}:" in html
-    assert "left no way to clear the peaks" in html
+    page = player.get(f"/g/{game.public_id}/").content.decode()
+    assert f"It was lost after move {analysis.losing_move}:" in page and "/verdict/" not in page  # stored
     act(player, game, "undo")  # reopening the game drops the story until it ends again
     game.refresh_from_db()
     assert (game.analysed, game.lost_after_action, game.winnable) == (False, None, True)
+
+
+def test_the_move_that_ends_a_game_never_waits_for_the_solver(player: Client) -> None:
+    with mock.patch("games.solver_pool.analyse", side_effect=AssertionError("the move waited for the solver")):
+        game, _ = lost_game(player)
+        answer = act(player, game, "undo")
+        answer = act(player, game, "draw" if game.log[-1] == "+" else "tap", htmx=True, **last_position(game))
+    assert answer.status_code == 200, answer.content
+    html = answer.content.decode()
+    assert "No more moves possible" in html and f'hx-get="/g/{game.public_id}/verdict/"' in html
+    assert "What does the solver say of this deal?" in html  # without JavaScript, a link that asks
+    assert player.get(f"/g/{game.public_id}/verdict/")["Location"] == f"/g/{game.public_id}/"
+    assert "It was lost after move" in player.get(f"/g/{game.public_id}/").content.decode()
+
+
+def last_position(game: GameRecord) -> dict[str, int]:
+    last = game.log[-1]
+    return {} if last == "+" else {"position": engine.log.POSITION_OF_SYMBOL[last]}
 
 
 def test_step_through_replay_shows_each_action_read_only_and_hides_face_down_cards(player: Client) -> None:

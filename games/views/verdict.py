@@ -1,0 +1,20 @@
+"""The solver's word on an ended game, which its end card asks for once shown (actions.find_verdict)."""
+
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET
+
+from .. import actions
+from ..explanations import verdict_text
+from ..http import HtmxHttpRequest
+from ..players import Player
+from ..solver_budget import SolverBudget
+
+
+@require_GET
+def verdict(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    record = actions.find_verdict(Player.of(request), public_id, SolverBudget(request))
+    if not request.htmx:
+        return redirect("game", public_id=public_id)
+    # The region's words alone (htmx swaps them in, and then asks no more).
+    return render(request, "games/game.html#verdict_words", {"verdict": verdict_text(record)})
