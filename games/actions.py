@@ -23,7 +23,7 @@ from django.utils import timezone
 
 import engine
 
-from . import clock, daily, deals, move_statements, solver_pool
+from . import clock, daily, move_statements, solver_pool
 from .live import events
 from .models import FREE_GAME, GameRecord
 from .players import Player
@@ -99,12 +99,20 @@ def _save_ranked_if_first(record: GameRecord, user_id: int) -> None:
         record.save()
 
 
-def deal_level(player: Player, level: engine.Level) -> GameRecord:
-    """A new game of ``level``: today's deal for the daily, else a deal graded into the level's band."""
+def deal_level(player: Player, level: engine.Level, budget: SolverBudget) -> GameRecord:
+    """A new game of ``level``: today's deal for the daily, else a deal graded into the level's band by the
+    solver, on ``budget`` (the caller checked it has time left). With the solver's processes busy or gone, the
+    deal is graded here: a few milliseconds, and the player gets their game."""
     if level is engine.Level.DAILY:
         day = clock.today()
         return create_game(player, daily.daily_code(day), True, level, day)
-    return create_game(player, deals.take(level), True, level)
+    try:
+        code, cost = solver_pool.deal(level)
+    except solver_pool.SolverUnavailable as error:
+        logger.warning("a %s deal is graded on the request's thread: %s", level.value, error)
+        code, cost = engine.deal_level(level), 0.0
+    budget.charge(cost)
+    return create_game(player, code, True, level)
 
 
 def deal_again(player: Player, public_id: str) -> GameRecord:

@@ -1,6 +1,6 @@
 """The solver in processes of its own (``SOLVER_PROCESSES``).
 
-Teach me and the analysis of a game's end cost up to a quarter of a second of pure-Python CPU on the positions
+Teach me, the analysis of a game's end and the dealing of a level's games cost up to a quarter of a second of pure-Python CPU on the positions
 a player can choose. On a request's thread that time holds the interpreter's lock against every other request
 of the process: one address looping on the costliest position made another player's moves 39 times slower at
 p95 (bench/solver_attack.py). In a worker process it runs on a core of its own, and the request's thread waits
@@ -52,6 +52,12 @@ def analyse(game: engine.Game) -> tuple[engine.Analysis, float]:
     return _run(solver_tasks.analyse, analyses, game)
 
 
+def deal(level: engine.Level) -> tuple[engine.GameCode, float]:
+    """A new deal of ``level`` (graded by the solver: docs/levels.md), and the CPU seconds it took."""
+    code, cost = _compute(solver_tasks.deal, level.value)
+    return engine.GameCode.parse(code), cost
+
+
 def _run[T](
     task: Callable[[str, str], tuple[T, float]], memo: engine.memo.Recent[Key, T], game: engine.Game
 ) -> tuple[T, float]:
@@ -66,11 +72,11 @@ def _run[T](
     return answer, cost
 
 
-def _compute[T](task: Callable[[str, str], tuple[T, float]], code: str, log: str) -> tuple[T, float]:
+def _compute[T](task: Callable[..., tuple[T, float]], *args: str) -> tuple[T, float]:
     if settings.SOLVER_PROCESSES == 0:
-        return task(code, log)
+        return task(*args)
     try:
-        return _the_pool().submit(task, code, log).result(timeout=settings.SOLVER_TIMEOUT)
+        return _the_pool().submit(task, *args).result(timeout=settings.SOLVER_TIMEOUT)
     except TimeoutError:
         raise SolverUnavailable(f"no answer within {settings.SOLVER_TIMEOUT} s") from None
     except BrokenProcessPool as error:

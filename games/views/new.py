@@ -9,9 +9,10 @@ import engine
 
 from .. import actions, clock, daily
 from ..forms import NewGameForm
-from ..limits import NEW_GAMES, limited
+from ..limits import NEW_GAMES, limited, too_many
 from ..models import LEVEL_LABELS, GameRecord
 from ..players import Player
+from ..solver_budget import SolverBudget
 
 
 @require_http_methods(["GET", "POST"])
@@ -47,7 +48,11 @@ def new_level_game(request: HttpRequest, level: str) -> HttpResponse:
         chosen = engine.Level(level)
     except ValueError:
         raise Http404("No such level.") from None
-    record = actions.deal_level(Player.of(request, create=True), chosen)
+    player = Player.of(request, create=True)  # first: the budget counts this player's time
+    budget = SolverBudget(request)
+    if chosen is not engine.Level.DAILY and (wait := budget.wait()):  # its deal is graded by the solver
+        return too_many(request, NEW_GAMES.message, wait)
+    record = actions.deal_level(player, chosen, budget)
     return redirect("game", public_id=record.public_id)
 
 

@@ -71,3 +71,15 @@ def test_the_budget_per_address_counts_every_player_there(settings: Settings, co
     assert hint(first, start_game(first, "TP1-E-TRIPEAK")) == 200
     assert hint(second, start_game(second, "TP1-E-PEAKSAA")) == 200
     assert hint(second, start_game(second, "TP1-E-PEAKSAB")) == 429
+
+
+def test_a_level_s_deals_are_graded_on_the_budget(settings: Settings, costly_solver: None) -> None:
+    settings.SOLVER_SECONDS_PER_PLAYER = "1/10m"
+    player = Client(REMOTE_ADDR="203.0.113.9")
+    assert [player.post(f"/new/{level}/").status_code for level in ("hard", "easy")] == [302, 302]  # 1.2 s
+    refused = player.post("/new/hard/", headers={"Accept-Language": "es"})
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert "Has empezado muchas partidas en poco tiempo." in refused.content.decode()
+    assert player.post("/new/", {"code": "TP1-E-TRIPEAK"}).status_code == 302  # a deal the solver does not grade
+    assert player.post("/new/daily/").status_code == 302  # the day's deal: dealt once for everyone
+    assert GameRecord.objects.filter(level="hard").count() == 1

@@ -35,6 +35,12 @@ def test_the_answers_come_from_another_process_and_are_the_engine_s() -> None:
     assert multiprocessing.active_children()  # the solver's process, started on the first call
 
 
+def test_a_level_s_deal_is_graded_in_the_solver_s_process() -> None:
+    code, cost = solver_pool.deal(engine.Level.HARD)
+    assert code.rule is engine.Level.HARD.rule and engine.solve(engine.Game.new(code)).winnable
+    assert cost > 0 and multiprocessing.active_children()
+
+
 def test_an_answer_is_remembered_by_code_and_log_and_then_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     blocked = costliest()
     first = solver_pool.analyse(blocked)
