@@ -1,12 +1,13 @@
 """The solver in processes of its own (``SOLVER_PROCESSES``).
 
-Teach me, the analysis of a game's end and the dealing of a level's games cost up to a quarter of a second of pure-Python CPU on the positions
-a player can choose. On a request's thread that time holds the interpreter's lock against every other request
-of the process: one address looping on the costliest position made another player's moves 39 times slower at
-p95 (bench/solver_attack.py). In a worker process it runs on a core of its own, and the request's thread waits
-for the answer without the lock. Each answer comes with the CPU time it took, which solver_budget.py counts.
+Teach me and the analysis of a game's end cost up to a quarter of a second of pure-Python CPU on the
+positions a player can choose, and grading a level's new deal up to some 50 ms. On a request's thread that
+time holds the interpreter's lock against every other request of the process: one address looping on the
+costliest position made another player's moves 39 times slower at p95 (bench/solver_attack.py). In a worker
+process it runs on a core of its own, and the request's thread waits for the answer without the lock. Each
+answer comes with the CPU time it took, which solver_budget.py counts.
 
-The answers are remembered by game code and log (``answers``): Teach me asked again on a position, a game's
+The answers are remembered by game code and log (``hints``, ``analyses``): Teach me asked again on a position, a game's
 end shown again (a reload, a watcher, an undo and the same draw) cost nothing, and are charged nothing.
 A code and a log give one position, and so one answer: a remembered one is never wrong.
 
