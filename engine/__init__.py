@@ -4,14 +4,14 @@ No Django here: the web app, the solver and outside checks all build on this API
 (tests/engine/test_purity.py checks that the web app imports nothing else).
 """
 
-from .analysis import Analysis, Hint, HintReason, analyse, hint, solve, winnable_code
+from .analysis import Analysis, Hint, HintReason, analyse, analysis_of_loss, hint, solve, winnable_code
 from .casual import CASUAL_GAMES, casual_line, casual_share
 from .codes import CodeError, GameCode, InvalidGameCode
 from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Refusal, Status
 from .layout import COVERERS, PEAK_CARDS, ROWS
 from .levels import Level, daily_code, deal_level
 from .log import MAX_LOG_ACTIONS, InvalidLog, log_until, version_of
-from .memo import positions
+from .memo import Recent, positions
 from .rules import Rule
 from .streak import StreakScore, streak_score
 
@@ -34,11 +34,13 @@ __all__ = [
     "InvalidLog",
     "LastAction",
     "Level",
+    "Recent",
     "Refusal",
     "Rule",
     "Status",
     "StreakScore",
     "analyse",
+    "analysis_of_loss",
     "casual_line",
     "casual_share",
     "daily_code",

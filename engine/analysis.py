@@ -119,9 +119,14 @@ def analyse(game: Game) -> Analysis:
     """For a finished game: could the deal be won, and which action of the line played lost it."""
     if game.status is Status.WON:
         return Analysis(True, None, None)
-    # The game ended lost, so its position is unwinnable; the action that lost it is the first one
-    # that the fewest undos back to a winnable position take away.
-    undos = undos_to_winnable(game)
+    return analysis_of_loss(game, undos_to_winnable(game))
+
+
+def analysis_of_loss(game: Game, undos: int | None) -> Analysis:
+    """``analyse`` of a game ended lost, from its ``undos_to_winnable``, which Teach me's answer on its last
+    position gives too (the web app asks the solver once for both)."""
+    # The position is unwinnable; the action that lost it is the first one that the fewest undos back to a
+    # winnable position take away.
     if undos is None:
         return Analysis(False, None, None)
     folded, actions = split_folded(game.log)

@@ -301,6 +301,12 @@ class Game:
         return count
 
     @property
+    def standing(self) -> str:
+        """The actions still standing, in the log's symbols: with the deal, they make the position, undo's
+        included (a log reaches the same one whatever it took back on the way)."""
+        return "".join(DRAW if position == _DRAWN else tap_symbol(position) for position, _ in self._history)
+
+    @property
     def undoable(self) -> int:
         """How many actions undo can still take back."""
         return len(self._history)

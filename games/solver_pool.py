@@ -7,9 +7,11 @@ costliest position made another player's moves 39 times slower at p95 (bench/sol
 process it runs on a core of its own, and the request's thread waits for the answer without the lock. Each
 answer comes with the CPU time it took, which solver_budget.py counts.
 
-The answers are remembered by game code and log (``hints``, ``analyses``): Teach me asked again on a position, a game's
-end shown again (a reload, a watcher, an undo and the same draw) cost nothing, and are charged nothing.
-A code and a log give one position, and so one answer: a remembered one is never wrong.
+Teach me's answers are remembered by position (``hints``: a game's code and the actions still standing, so
+a log that took moves back on the way finds them too), and the analysis of a lost game is built from Teach
+me's answer on its last position (how many undos bring back a winnable one): Teach me asked again, a game's
+end shown again (a reload, a watcher, an undo and the same move again) cost nothing, and are charged nothing.
+A position gives one answer, so a remembered one is never wrong.
 
 With ``SOLVER_PROCESSES=0`` the solver runs on the request's thread (tests that count its time by hand).
 """
@@ -29,14 +31,12 @@ from . import solver_tasks
 
 logger = logging.getLogger(__name__)
 
-# An answer and its key weigh under 1 kB for a log of 100 actions: 4 MB when full.
+# An answer and its key weigh under half a kB (a position has at most 51 actions standing): 2 MB when full.
 ANSWERS_KEPT = 4096
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
-Key = tuple[str, str]  # a game's code and log
-hints: engine.memo.Recent[Key, engine.Hint] = engine.memo.Recent(ANSWERS_KEPT)
-analyses: engine.memo.Recent[Key, engine.Analysis] = engine.memo.Recent(ANSWERS_KEPT)
+hints: engine.Recent[tuple[str, str], engine.Hint] = engine.Recent(ANSWERS_KEPT)  # by code, standing
 
 
 class SolverUnavailable(Exception):
@@ -44,33 +44,29 @@ class SolverUnavailable(Exception):
 
 
 def hint(game: engine.Game) -> tuple[engine.Hint, float]:
-    """Teach me's answer on ``game``, and the CPU seconds it took."""
-    return _run(solver_tasks.hint, hints, game)
+    """Teach me's answer on ``game``, and the CPU seconds it took: 0 for an answer remembered."""
+    assert game.code is not None  # the site's games are dealt from codes
+    key = (str(game.code), game.standing)
+    known = hints.get(key)
+    if known is not None:
+        return known, 0.0
+    answer, cost = _compute(solver_tasks.hint, str(game.code), game.log)
+    hints.keep(key, answer)
+    return answer, cost
 
 
 def analyse(game: engine.Game) -> tuple[engine.Analysis, float]:
     """The analysis of ``game``'s end, and the CPU seconds it took."""
-    return _run(solver_tasks.analyse, analyses, game)
+    if game.status is engine.Status.WON:
+        return engine.analyse(game), 0.0  # no solving: a won deal was winnable
+    teaching, cost = hint(game)
+    return engine.analysis_of_loss(game, teaching.undos), cost
 
 
 def deal(level: engine.Level) -> tuple[engine.GameCode, float]:
     """A new deal of ``level`` (graded by the solver: docs/levels.md), and the CPU seconds it took."""
     code, cost = _compute(solver_tasks.deal, level.value)
     return engine.GameCode.parse(code), cost
-
-
-def _run[T](
-    task: Callable[[str, str], tuple[T, float]], memo: engine.memo.Recent[Key, T], game: engine.Game
-) -> tuple[T, float]:
-    """``task``'s answer on ``game``, and its CPU seconds: 0 for an answer remembered."""
-    assert game.code is not None  # the site's games are dealt from codes
-    key = (str(game.code), game.log)
-    known = memo.get(key)
-    if known is not None:
-        return known, 0.0
-    answer, cost = _compute(task, *key)
-    memo.keep(key, answer)
-    return answer, cost
 
 
 def _compute[T](task: Callable[..., tuple[T, float]], *args: str) -> tuple[T, float]:

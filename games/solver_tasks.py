@@ -22,12 +22,6 @@ def hint(code: str, log: str) -> tuple[engine.Hint, float]:
     return answer, time.thread_time() - start
 
 
-def analyse(code: str, log: str) -> tuple[engine.Analysis, float]:
-    start = time.thread_time()
-    answer = engine.analyse(engine.Game.replay(engine.GameCode.parse(code), log))
-    return answer, time.thread_time() - start
-
-
 def deal(level: str) -> tuple[str, float]:
     start = time.thread_time()
     code = engine.deal_level(engine.Level(level))

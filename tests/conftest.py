@@ -76,7 +76,6 @@ def _solver_answers_afresh() -> None:
     from games import solver_pool
 
     solver_pool.hints.forget()
-    solver_pool.analyses.forget()
 
 
 @pytest.fixture(autouse=True)

@@ -67,6 +67,22 @@ def test_replaying_the_log_gives_the_state_built_step_by_step(played_game: tuple
 
 @settings(max_examples=300, deadline=None)
 @given(played())
+def test_the_actions_standing_replay_to_the_same_position_and_undo_chain(played_game: tuple[Game, list[Game]]) -> None:
+    """What the web app remembers the solver's answers by (games/solver_pool.py): with the deal, the actions
+    standing make the position, and every position undo leads back to."""
+    game, _ = played_game
+    straight = Game.from_cards(game.deal, game.rule, game.standing)
+    assert straight.standing == game.standing
+    while True:
+        assert (straight.state, straight.waste, straight.status) == (game.state, game.waste, game.status)
+        if not game.undoable or game.status != "playing":
+            break
+        game.undo()
+        straight.undo()
+
+
+@settings(max_examples=300, deadline=None)
+@given(played())
 def test_all_52_cards_are_always_accounted_for_and_moves_never_decrease(played_game: tuple[Game, list[Game]]) -> None:
     _, steps = played_game
     for before, after in itertools.pairwise(steps):

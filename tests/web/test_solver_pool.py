@@ -41,17 +41,20 @@ def test_a_level_s_deal_is_graded_in_the_solver_s_process() -> None:
     assert cost > 0 and multiprocessing.active_children()
 
 
-def test_an_answer_is_remembered_by_code_and_log_and_then_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_answer_is_remembered_by_position_and_then_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     blocked = costliest()
-    first = solver_pool.analyse(blocked)
+    analysis, cost = solver_pool.analyse(blocked)
+    assert analysis == engine.analyse(blocked) and cost > 0
     monkeypatch.setattr(solver_pool, "_the_pool", lambda: pytest.fail("a remembered answer went to the solver"))
-    assert solver_pool.analyse(costliest()) == (first[0], 0.0)  # charged nothing
-    assert (solver_pool.analyses.found, solver_pool.analyses.missed) == (1, 1)
+    assert solver_pool.hint(blocked) == (engine.hint(blocked), 0.0)  # Teach me at the end: the same question
+    log = POSITION[1]
+    detour = engine.Game.replay(blocked.code, log[:-1] + "+-" + log[-1])  # type: ignore[arg-type]
+    assert detour.standing == blocked.standing and detour.log != blocked.log
+    assert solver_pool.analyse(detour) == (engine.analyse(detour), 0.0)  # its own log, the same position
+    assert (solver_pool.hints.found, solver_pool.hints.missed) == (2, 1)
+    reopened = engine.Game.replay(blocked.code, log[:-1])  # type: ignore[arg-type]
     with pytest.raises(pytest.fail.Exception):
-        solver_pool.hint(blocked)  # another question on the same position: its own answer
-    reopened = engine.Game.replay(blocked.code, blocked.log[:-1])  # type: ignore[arg-type]
-    with pytest.raises(pytest.fail.Exception):
-        solver_pool.analyse(reopened)  # another log
+        solver_pool.hint(reopened)  # another position
 
 
 def test_no_answer_in_time_is_a_503_that_says_so_and_changes_nothing(player: Client, settings: Settings) -> None:
@@ -66,7 +69,7 @@ def test_no_answer_in_time_is_a_503_that_says_so_and_changes_nothing(player: Cli
 
 
 def test_a_dead_solver_process_is_replaced() -> None:
-    solver_pool.hint(costliest())  # the process is up
+    solver_pool.hint(engine.Game.new(engine.GameCode.parse("TP1-E-TRIPEAK")))  # the process is up
     for worker in multiprocessing.active_children():
         assert worker.pid is not None
         os.kill(worker.pid, signal.SIGKILL)
