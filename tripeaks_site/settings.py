@@ -242,8 +242,8 @@ else:
 # While the cache is unavailable the limits let everything through (fail open: the game goes on).
 LIMIT_NEW_GAMES_PER_PLAYER = envrate("LIMIT_NEW_GAMES_PER_PLAYER", "100/10m")
 LIMIT_NEW_GAMES_PER_IP = envrate("LIMIT_NEW_GAMES_PER_IP", "300/10m")
-LIMIT_ACTIONS_PER_PLAYER = envrate("LIMIT_ACTIONS_PER_PLAYER", "2000/10m")
-LIMIT_ACTIONS_PER_IP = envrate("LIMIT_ACTIONS_PER_IP", "3000/10m")
+LIMIT_ACTIONS_PER_PLAYER = envrate("LIMIT_ACTIONS_PER_PLAYER", "40/10s")
+LIMIT_ACTIONS_PER_IP = envrate("LIMIT_ACTIONS_PER_IP", "60/10s")
 LIMIT_HINTS_PER_GAME = envrate("LIMIT_HINTS_PER_GAME", "120/10m")
 LIMIT_HINTS_PER_IP = envrate("LIMIT_HINTS_PER_IP", "600/10m")
 LIMIT_SOCKETS_PER_IP = envrate("LIMIT_SOCKETS_PER_IP", "120/m")
@@ -256,8 +256,8 @@ LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
 # a request waits for its answer before it answers 503.
 SOLVER_PROCESSES = envint("SOLVER_PROCESSES", "1")
 SOLVER_TIMEOUT = envint("SOLVER_TIMEOUT", "5")
-SOLVER_SECONDS_PER_PLAYER = envrate("SOLVER_SECONDS_PER_PLAYER", "40/10m")
-SOLVER_SECONDS_PER_IP = envrate("SOLVER_SECONDS_PER_IP", "50/10m")
+SOLVER_SECONDS_PER_PLAYER = envrate("SOLVER_SECONDS_PER_PLAYER", "20/10m")
+SOLVER_SECONDS_PER_IP = envrate("SOLVER_SECONDS_PER_IP", "30/10m")
 RATELIMIT_ENABLE = envbool("RATE_LIMITS", "True")  # False: every limit off (load tests from one address)
 RATELIMIT_CACHE_PREFIX = "rl:"  # the counters' keys begin so (the solver's time too: solver_budget.py)
 RATELIMIT_FAIL_OPEN = True

@@ -7,11 +7,13 @@ from django.views.decorators.http import require_GET
 from .. import actions
 from ..explanations import verdict_text
 from ..http import HtmxHttpRequest
+from ..limits import HINTS, limited
 from ..players import Player
 from ..solver_budget import SolverBudget
 
 
 @require_GET
+@limited(HINTS)  # the solver's word, as Teach me's: counted with it
 def verdict(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     record = actions.find_verdict(Player.of(request), public_id, SolverBudget(request))
     if not request.htmx:

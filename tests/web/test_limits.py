@@ -168,6 +168,16 @@ def test_hints_per_game_are_refused_as_the_notice_region_and_none_is_computed(se
     assert player.get(hint, headers=HTMX).status_code == 200
 
 
+def test_the_end_card_s_verdict_is_counted_with_the_hints(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_HINTS_PER_GAME = "1/10m"
+    player = from_address("198.51.100.7", "bg")
+    game = start_game(player)
+    assert player.get(f"/g/{game.public_id}/hint/", headers=HTMX).status_code == 200
+    with mock.patch("games.solver_pool.analyse", wraps=solver_pool.analyse) as computed:
+        assert_refused(player.get(f"/g/{game.public_id}/verdict/", headers=HTMX), HINTS, "bg", clock)
+    assert computed.call_count == 0
+
+
 def test_hints_per_address_across_games(settings: Settings, clock: Clock) -> None:
     settings.LIMIT_HINTS_PER_IP = "3/10m"
     player = from_address("198.51.100.7", "bg")
@@ -332,7 +342,8 @@ async def test_live_sockets_per_address_are_closed_cleanly(
 
 class FastPlayer:
     """A player at full speed: a tap every 0.3 s, a hint every 5th action, the page reloaded every 8th (each
-    page opens its live socket), a new game whenever one ends and every 20 actions anyway."""
+    page opens its live socket), a new game whenever one ends (its end card asks for the verdict) and every 20
+    actions anyway."""
 
     def __init__(self, client: Client, clock: Clock) -> None:
         self.client, self.clock, self.actions = client, clock, 0
@@ -354,6 +365,8 @@ class FastPlayer:
         self.actions += 1
         played = self.game.replay()
         if played.status is not engine.Status.PLAYING or self.actions % 20 == 0:
+            if played.status is not engine.Status.PLAYING:  # its end card asks for the solver's verdict
+                assert self.client.get(f"/g/{self.game.public_id}/verdict/", headers=HTMX).status_code == 200
             again = f"/g/{self.game.public_id}/again/"
             self.game = self.new_game(["/new/", "/new/easy/", again][self.actions % 3])
         elif self.actions % 5 == 0:
