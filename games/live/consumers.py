@@ -173,8 +173,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
         self.lost_redis = True
         public_id = self.scope["url_route"]["kwargs"]["public_id"]
         logger.warning("live socket of game %s closed: Redis unavailable (%s)", public_id, seats.trouble(error))
+        await self.close(code=UNAVAILABLE)  # first: giving the seat back waits for Redis, up to the seat's life
         await self.release()
-        await self.close(code=UNAVAILABLE)
 
     async def show_watching(self, count: int) -> None:
         if count != self.watching_shown:

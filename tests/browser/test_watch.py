@@ -5,14 +5,20 @@ Lost events and cut sockets are made with Playwright's WebSocket routing, which 
 page and the server: a routed socket is the page's real socket to daphne, and the test drops one
 of the server's frames or closes the connection from the server's side."""
 
+import contextlib
 import re
+import shutil
+import subprocess
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 import engine
+from tests.live_server import free_port, server_exceptions, serving
 
 from .conftest import checked_page, console_errors, screenshot
 from .test_play import Table
@@ -170,3 +176,54 @@ def test_a_page_told_redis_is_away_comes_back_within_two_seconds_however_long_it
         assert len(attempts) >= tried, f"no attempt {tried} within 2 s of the last refusal"
         page.clock.run_for(2000)
     table.heard_live()
+
+
+@contextlib.contextmanager
+def redis_server(port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """A Redis of this test's own (the machine's is shared), answering on ``port`` until the block ends."""
+    command = ["redis-server", "--port", str(port), "--save", "", "--appendonly", "no"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            if subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True).stdout == b"PONG\n":
+                break
+            time.sleep(0.05)
+        yield process
+    finally:
+        process.kill()
+        process.wait()
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
+def test_a_watcher_is_back_within_two_seconds_of_a_killed_redis_s_return(
+    page: Page, watcher: Page, live_server_env: dict[str, str], tmp_path: Path
+) -> None:
+    """A real Redis killed under a watched game, and started again: the owner plays on meanwhile, the watcher's
+    page says it is reconnecting, and once Redis is back it shows the game as it stands within 2 s (its
+    page tries again every 2 s); the server logs a warning for each socket, no traceback."""
+    port, log = free_port(), tmp_path / "daphne.log"
+    env = {**live_server_env, "REDIS_URL": f"redis://127.0.0.1:{port}/0"}
+    with serving(env, log=log) as server:
+        with redis_server(port):
+            table = Table(page, server.url)
+            table.heard_live()
+            watcher.goto(table.url)
+            expect(page.locator("[data-watching]")).to_have_text("1")
+            advance(table)
+            expect(watcher.locator("#board")).to_have_attribute("data-version", "1")
+        expect(watcher.locator(".reconnecting")).not_to_have_text("")  # Redis killed: the socket closed
+        advance(table)  # the game goes on without Redis
+        table.shows_version(2)
+        time.sleep(3)  # the page has tried again, and been refused, in the meantime
+        with redis_server(port):
+            returned = time.monotonic()
+            expect(watcher.locator("#board")).to_have_attribute("data-version", "2", timeout=5000)
+            back = time.monotonic() - returned
+            expect(watcher.locator(".reconnecting")).to_have_text("")
+            advance(table)
+            expect(watcher.locator("#board")).to_have_attribute("data-version", "3")  # live again
+        for opened in (page, watcher):
+            opened.goto("about:blank")  # their sockets closed before the server stops
+    assert back < 2.5, f"the watcher was back {back:.1f} s after Redis"  # 2 s, and the page's fetch
+    assert not server_exceptions(log), log.read_text()
+    assert "Redis" in log.read_text()  # the warnings, one line each
