@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import _backends
 import _common  # noqa: F401 (the repository root on sys.path)
 import httpx
 
@@ -108,7 +109,9 @@ async def bench(base_url: str, server: int, players: int, seconds: float, warmup
         ]
         crowd = [Player(client, random.Random(index), applied) for index, client in enumerate(clients)]
         warm = await run_phase("warm-up (moves)", crowd, play, warmup, server) if warmup > 0 else Stats()
+        used = _backends.snapshot()
         moves = await run_phase("moves", crowd, play, seconds, server)
+        moves.backends = _backends.per(moves.done, used, _backends.snapshot())
         health = await run_phase("GET /health/", crowd, fetch_health, seconds, server)
     return warm, moves, health, applied
 
@@ -149,6 +152,8 @@ def report(warm: Stats, moves: Stats, health: Stats, check: LogCheck, log: Path)
         f"{check.replayed} replay"
     )
     lost, doubled = check.lost, check.unacknowledged  # with no answer lost, an action stored unanswered is doubled
+    if moves.backends:
+        print(f"per move (new games included): {moves.backends}")
     print(f"moves lost: {lost}   moves doubled: {doubled}   errors: {errors.total()}")
     for kind, count in errors.most_common():
         print(f"  error {kind}: {count}")

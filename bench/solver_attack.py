@@ -1,24 +1,34 @@
-"""One address spending the solver on purpose, against a real daphne process with the default limits: what it
-costs the server, and what it costs another player's moves.
+"""One address spending the server's CPU on purpose within the default limits, against a real daphne process:
+what it costs the server, and what it costs another player's moves.
 
-    .venv/bin/python bench/solver_attack.py [--alone 30] [--seconds 600] [--attackers 2]
+    .venv/bin/python bench/solver_attack.py [--alone 60] [--seconds 600]
 
-The attacker (127.0.0.2) plays the costliest position found, TP1-C-IRELRCV after the line below (blocked: its
-analysis, "where was it lost", is the slowest known), on ``--attackers`` games at once, each looping undo
-(the game reopens), Teach me, draw (the game ends again, and is analysed) as fast as the answers come. The
-victim (127.0.0.3) draws and undoes on a game of its own: ``--alone`` seconds alone, then ``--seconds`` with
-the attacker (by default the budgets' whole window). The CPU of the server and of its solver processes is read
-from /proc. Targets (games/solver_budget.py): the attack adds
-at most 10% of one core, and the victim's move p95 stays within 1.5× its p95 alone.
+The attacker (127.0.0.2) runs three players at once, each with a session of its own, and honours each
+429's Retry-After for that kind of request (it stays within the limits; past them it would only be refused):
+
+- on the costliest position found (TP1-C-IRELRCV after the line below, blocked: bench/solver_worst.py), undo,
+  Teach me, the same draw, and the end card's verdict, in a loop;
+- on fresh Classic deals, a line played to its end, its verdict, then Teach me at each position while it
+  undoes back to the deal (positions no one asked of before), and another deal;
+- new Hard deals, graded by the solver, as fast as it may.
+
+The victim (127.0.0.3) draws and undoes on a game of its own at a fast player's pace (an action every third
+of a second): ``--alone`` seconds alone, then ``--seconds`` with the attacker (by default the limits' and the
+budgets' whole window). The CPU of the server and of its solver process is read from /proc. Targets
+(docs/reliability.md): the attack adds at most 10% of one core, and the victim's move p95 stays within 1.5×
+its p95 alone.
 """
 
 import argparse
 import os
+import random
+import re
 import statistics
 import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import _common  # noqa: F401 (the repository root on sys.path)
@@ -31,6 +41,47 @@ from tests.live_server import prepare_site, serving
 WORST = "TP1-C-IRELRCV"
 WORST_LINE = "+++++n+l++o+ij++k++b+a9+r+3+p+4e++q+h++"  # blocked at its end
 HTMX = {"HX-Request": "true"}
+BOARD_VERSION = re.compile(r'id="board"[^>]*data-version="(\d+)"')
+PACE = 1 / 3  # seconds between the victim's actions
+
+
+class Attacker:
+    """One of the attacker's players: its requests, each kind resting until its Retry-After once refused."""
+
+    def __init__(self, client: httpx.Client, until: float, answers: Counter[str]) -> None:
+        self.client, self.until, self.answers = client, until, answers
+        self.resting: dict[str, float] = {}
+
+    @property
+    def going(self) -> bool:
+        return time.monotonic() < self.until
+
+    def send(self, kind: str, request: Callable[[], httpx.Response]) -> httpx.Response | None:
+        """The answer, or None if ``kind`` rests (then a short sleep: nothing else to do may be the case)."""
+        if time.monotonic() < self.resting.get(kind, 0.0):
+            time.sleep(0.05)
+            return None
+        answer = request()
+        self.answers[f"{kind} {answer.status_code}"] += 1
+        if answer.status_code == 429:
+            self.resting[kind] = time.monotonic() + int(answer.headers["Retry-After"])
+        return answer
+
+    def act(self, game: str, action: str, version: int, position: int | None = None) -> int:
+        """The game's version after the answer (an action refused, or posted at a stale version, plays none)."""
+        answer = self.send("move", lambda: act(self.client, game, action, version, position))
+        shown = BOARD_VERSION.search(answer.text) if answer is not None else None
+        return int(shown[1]) if shown else version
+
+    def verdict(self, game: str) -> None:
+        self.send("verdict", lambda: self.client.get(f"/g/{game}/verdict/", headers=HTMX))
+
+    def hint(self, game: str) -> None:
+        self.send("hint", lambda: self.client.get(f"/g/{game}/hint/", headers=HTMX))
+
+    def new_game(self, url: str, data: dict[str, str]) -> str | None:
+        answer = self.send("new", lambda: self.client.post(url, data=data, headers=token(self.client)))
+        return answer.headers["Location"].split("/")[2] if answer is not None and answer.status_code == 302 else None
 
 
 def act(client: httpx.Client, game: str, action: str, version: int, position: int | None = None) -> httpx.Response:
@@ -38,30 +89,54 @@ def act(client: httpx.Client, game: str, action: str, version: int, position: in
     return client.post(f"/g/{game}/{action}/", data=data, headers={**HTMX, **token(client)})
 
 
-def play_line(client: httpx.Client, game: str, line: str) -> int:
-    for version, symbol in enumerate(line):
-        if symbol == engine.log.DRAW:
-            act(client, game, "draw", version)
-        else:
-            act(client, game, "tap", version, engine.log.POSITION_OF_SYMBOL[symbol])
-    return len(line)
+def play(attacker: Attacker, game: str, line: str) -> int:
+    """Post ``line``'s actions (each again until the limits let it through): the version reached."""
+    version = 0
+    while version < len(line) and attacker.going:
+        symbol = line[version]
+        position = None if symbol == engine.log.DRAW else engine.log.POSITION_OF_SYMBOL[symbol]
+        version = attacker.act(game, "draw" if position is None else "tap", version, position)
+    return version
 
 
-def attack(client: httpx.Client, game: str, until: float, answers: Counter[str]) -> None:
-    version = play_line(client, game, WORST_LINE)
-    while time.monotonic() < until:
-        for step in ("undo", "hint", "draw"):
-            if step == "hint":
-                answer = client.get(f"/g/{game}/hint/", headers=HTMX)
-            else:
-                answer = act(client, game, step, version)
-                version += answer.status_code == 200
-            answers[f"{step} {answer.status_code}"] += 1
+def on_the_costliest(attacker: Attacker) -> None:
+    game = start_game(attacker.client, WORST)
+    version = play(attacker, game, WORST_LINE)
+    while attacker.going:
+        version = attacker.act(game, "undo", version)
+        attacker.hint(game)
+        version = attacker.act(game, "draw", version)
+        attacker.verdict(game)
+
+
+def on_fresh_positions(attacker: Attacker) -> None:
+    numbers = random.Random(7)
+    while attacker.going:
+        code = engine.GameCode(numbers.randrange(engine.codes.CODE_SPACE), engine.Rule.CLASSIC)
+        game = attacker.new_game("/new/", {"code": str(code)})
+        if game is None:
+            continue
+        line = engine.casual_line(engine.Game.new(code), numbers.randrange(1000))
+        version = standing = play(attacker, game, line)
+        attacker.verdict(game)
+        while standing > 0 and attacker.going:
+            attacker.hint(game)
+            undone = attacker.act(game, "undo", version)
+            standing -= undone - version
+            version = undone
+
+
+def hard_deals(attacker: Attacker) -> None:
+    while attacker.going:
+        attacker.new_game("/new/hard/", {})
 
 
 def victim_moves(client: httpx.Client, game: str, until: float) -> list[float]:
     times, version = [], 0
-    while time.monotonic() < until:
+    next_at = time.monotonic()
+    while next_at < until:
+        time.sleep(max(0.0, next_at - time.monotonic()))
+        next_at += PACE
         start = time.perf_counter()
         answer = act(client, game, "draw" if version % 2 == 0 else "undo", version)
         times.append((time.perf_counter() - start) * 1000)
@@ -88,9 +163,8 @@ def p95(times: list[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--alone", type=float, default=30.0, help="seconds of the victim alone")
-    parser.add_argument("--seconds", type=float, default=600.0, help="seconds of the attack: the budgets' window")
-    parser.add_argument("--attackers", type=int, default=2, help="games the attacker loops on at once")
+    parser.add_argument("--alone", type=float, default=60.0, help="seconds of the victim alone")
+    parser.add_argument("--seconds", type=float, default=600.0, help="seconds of the attack: the limits' window")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings", "LOG_LEVEL": "WARNING"}
@@ -103,11 +177,13 @@ def main() -> None:
             used = cpu_seconds(server.pid)
             alone = victim_moves(victim, mine, time.monotonic() + args.alone)
             idle_share = (cpu_seconds(server.pid) - used) / args.alone
-            attacker = client_from(server, "127.0.0.2")
             until = time.monotonic() + args.seconds
             answers: Counter[str] = Counter()
-            games = [start_game(attacker, WORST) for _ in range(args.attackers)]
-            threads = [threading.Thread(target=attack, args=(attacker, game, until, answers)) for game in games]
+            runs = (on_the_costliest, on_fresh_positions, hard_deals)
+            threads = [
+                threading.Thread(target=run, args=(Attacker(client_from(server, "127.0.0.2"), until, answers),))
+                for run in runs
+            ]
             used = cpu_seconds(server.pid)
             for thread in threads:
                 thread.start()
@@ -117,8 +193,9 @@ def main() -> None:
             attack_share = (cpu_seconds(server.pid) - used) / args.seconds
     added = attack_share - idle_share
     ratio = p95(attacked) / p95(alone)
-    database = env.get("DATABASE_URL", "sqlite").split(":")[0]
-    print(f"{database}, one daphne process, the default limits: {args.alone:g} s alone, {args.seconds:g} s attacked")
+    database = "postgresql" if env.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
+    layer = "Redis" if env.get("REDIS_URL") else "in-memory channel layer and cache"
+    print(f"{database}, {layer}, one daphne process, the default limits: {args.alone:g} s alone, {args.seconds:g} s")
     print(f"attacker's answers: {', '.join(f'{what} × {count}' for what, count in sorted(answers.items()))}")
     print(f"server CPU, share of one core: victim alone {idle_share:.1%}, with the attacker {attack_share:.1%}")
     print(

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import _backends
 import _common  # noqa: F401 (the repository root on sys.path)
 import httpx
 
@@ -197,6 +198,7 @@ class Result:
     kb_per_socket: float
     server_cpu: float  # seconds per action, the owner's POST included
     client_cpu: float  # seconds per action, for the owner and all the watchers
+    backends: str  # what the server asked of PostgreSQL and Redis per action (bench/_backends.py)
 
 
 async def watch(server: LiveServer, watchers: int, moves: int, pause: float) -> Result:
@@ -251,10 +253,12 @@ async def watch(server: LiveServer, watchers: int, moves: int, pause: float) -> 
 
         for version in range(1, WARM_UP + 1):
             await play(version)
+        used = _backends.snapshot()
         cpu_before = cpu_seconds(server.pid), time.process_time()
         for version in range(WARM_UP + 1, WARM_UP + moves + 1):
             await play(version)
         server_cpu, client_cpu = cpu_seconds(server.pid) - cpu_before[0], time.process_time() - cpu_before[1]
+        backends = _backends.per(moves, used, _backends.snapshot())
 
         for socket in sockets:
             socket.close()
@@ -264,7 +268,7 @@ async def watch(server: LiveServer, watchers: int, moves: int, pause: float) -> 
     lost = sum(WARM_UP + moves - page.shown for page in pages)
     gaps = sum(page.gaps for page in pages)
     cpu = server_cpu / moves, client_cpu / moves
-    return Result(watchers, latencies, moves_ms[WARM_UP:], gaps, lost, kb_per_socket, *cpu)
+    return Result(watchers, latencies, moves_ms[WARM_UP:], gaps, lost, kb_per_socket, *cpu, backends)
 
 
 PERCENTILES = (("median", 0.5), ("p95", 0.95), ("p99", 0.99))
@@ -284,6 +288,8 @@ def report(result: Result, moves: int) -> None:
     print(f" per watcher); clients {1000 * result.client_cpu:.1f} ms")
     print(f"  events lost after resync: {result.lost}")
     print(f"  server memory per open socket: {result.kb_per_socket:.0f} KB")
+    if result.backends:
+        print(f"  per action: {result.backends}")
 
 
 def main() -> None:

@@ -73,6 +73,7 @@ class Stats:
     elapsed: float = 0.0
     client_cpu: float = 0.0  # seconds of CPU this process (all the clients) used in the phase
     server_cpu: float = math.nan  # and daphne, where /proc tells
+    backends: str = ""  # what the server asked of PostgreSQL and Redis per answer (bench/_backends.py)
 
     @property
     def done(self) -> int:

@@ -124,13 +124,21 @@ def test_leaderboard_bench_times_the_board_s_top_and_a_place(monkeypatch: pytest
     assert "a game's place (a daily end card): " in out
 
 
-def test_solver_attack_bench_weighs_one_address_s_solver_use(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_solver_attack_bench_weighs_one_address_s_use_within_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DATABASE_URL", raising=False)  # a fresh SQLite file, never the suite's PostgreSQL database
-    out = run_bench("solver_attack.py", "--alone", "1", "--seconds", "1", "--attackers", "1")
-    assert "sqlite, one daphne process, the default limits: 1 s alone, 1 s attacked" in out
-    assert "attacker's answers: " in out  # none in a second: the position takes its 39 actions first
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    out = run_bench("solver_attack.py", "--alone", "1", "--seconds", "2")
+    assert "sqlite, in-memory channel layer and cache, one daphne process, the default limits: 1 s alone, 2 s" in out
+    assert re.search(r"attacker's answers: .*new 302 × \d+", out)  # Hard deals at least, in two seconds
     assert "server CPU, share of one core: victim alone " in out
     assert "target: the attack adds at most 10% of a core (" in out
+
+
+def test_solver_worst_bench_searches_the_costliest_positions() -> None:
+    out = run_bench("solver_worst.py", "--deals", "2", "--lines", "1", "--top", "3")
+    assert re.search(r"Teach me, every position: \d+ positions, median [\d.]+ ms", out)
+    assert "a game's end (its analysis): 4 positions" in out  # one line on each of 2 deals under each rule
+    assert len(re.findall(r"\n +[\d.]+  TP1-[EC]-[A-Z]{7}  ", out)) == 3
 
 
 def test_suite_bench_sums_a_junit_report_by_part(tmp_path: Path) -> None:
