@@ -11,8 +11,9 @@ which its handlers send from ``response.close()`` in the thread that ran the vie
 answer never waits for the watchers' boards. Outside a request it goes out at once.
 
 Redis (with ``REDIS_URL``) is for watching only, and a move's thread must not wait on it: each call
-gives up after ``REDIS_TIMEOUT`` seconds, and once one has failed, moves leave Redis alone for
-``QUIET_AFTER_TROUBLE`` seconds (a frozen Redis costs one move's thread one timeout, not every move's).
+gives up after ``REDIS_TIMEOUT`` seconds, and once one has timed out, moves leave Redis alone for
+``QUIET_AFTER_TROUBLE`` seconds (a frozen Redis costs one move's thread one timeout, not every move's); a Redis
+that refuses at once (down) is tried at every move, so that the first move after it returns is heard.
 The pages catch up at the next event they hear, or when their socket reconnects.
 """
 
@@ -39,14 +40,15 @@ import engine
 from ..answers import LIVE_REGIONS, draw
 from ..models import GameRecord
 from ..tables import Table
-from .seats import REDIS_TROUBLE, Audience, parse_variant, store, trouble
+from .seats import REDIS_TROUBLE, Audience, parse_variant, store, timed_out, trouble
 
 logger = logging.getLogger(__name__)
 
 PLAIN = ""  # the frame for pages that get no HTML: the owner's
-QUIET_AFTER_TROUBLE = 5.0  # seconds moves announce nothing once Redis failed one
+QUIET_AFTER_TROUBLE = 5.0  # seconds moves announce nothing once Redis did not answer one
 
-_quiet_until = 0.0  # time.monotonic() until which moves announce nothing (Redis failed one)
+_quiet_until = 0.0  # time.monotonic() until which moves announce nothing (Redis did not answer one)
+_failing = False  # Redis failed the last announcement: said once in the log
 
 # The sends waiting for the answer of the request this thread runs (None outside a request).
 _this_request = threading.local()
@@ -103,18 +105,26 @@ def _robustly(send: Callable[[], None]) -> None:
 
 
 def _send(record: GameRecord, game: engine.Game) -> None:
-    global _quiet_until
+    global _quiet_until, _failing
     if time.monotonic() < _quiet_until:
         return
     try:
         audience = store().audience(record.public_id)
-        if audience.empty:
-            return
-        message = {"type": "game.board", "frames": frames(record, game, audience)}
-        async_to_sync(_group_send)(group_name(record.public_id), message)
+        if not audience.empty:
+            message = {"type": "game.board", "frames": frames(record, game, audience)}
+            async_to_sync(_group_send)(group_name(record.public_id), message)
     except REDIS_TROUBLE as error:
-        _quiet_until = time.monotonic() + QUIET_AFTER_TROUBLE
-        logger.warning("Redis unavailable (%s): no live updates for %g s", trouble(error), QUIET_AFTER_TROUBLE)
+        # Only a Redis that does not answer costs a move its wait; one that refuses at once is tried again at the
+        # next move, so that the pages hear of the first move once it is back.
+        if timed_out(error):
+            _quiet_until = time.monotonic() + QUIET_AFTER_TROUBLE
+        if not _failing:
+            logger.warning("Redis unavailable (%s): no live updates until it answers", trouble(error))
+        _failing = True
+        return
+    if _failing:
+        _failing = False
+        logger.info("Redis answers again: live updates go on")
 
 
 async def _group_send(group: str, message: dict[str, Any]) -> None:
