@@ -11,9 +11,12 @@ from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+import redis
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from tripeaks_site import secret_key
 
@@ -206,7 +209,16 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": 10}]
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_connect_timeout": REDIS_TIMEOUT,
+                        "socket_timeout": 10,
+                        # A connection kept from before Redis restarted fails its first command: once more
+                        # (games/live/seats.py says why not after a timeout).
+                        "retry": Retry(NoBackoff(), 1, (redis.ConnectionError,)),
+                    }
+                ]
             },
         }
     }

@@ -22,12 +22,23 @@ from typing import Protocol
 import redis
 import redis.asyncio
 from django.conf import settings
+from redis.asyncio.retry import Retry as AsyncRetry
+from redis.backoff import NoBackoff
 from redis.commands.core import AsyncScript
+from redis.retry import Retry
 
 PLAYER = "player"
 SEAT_TTL = 60.0  # seconds
 SEAT_REFRESH = 20.0  # seconds: three refreshes per TTL, so one late refresh loses no seat
 REDIS_TROUBLE = (redis.RedisError, OSError, TimeoutError)  # what Redis away, frozen or overwhelmed raises
+# A connection kept from before Redis restarted fails its first command: it is tried once more, on a new one
+# (and a command that timed out is not: a frozen Redis costs one wait, not two). As settings.py's channel layer.
+STALE = (redis.ConnectionError,)
+
+
+def timed_out(error: BaseException) -> bool:
+    """Whether Redis did not answer in time (frozen, or out of reach), rather than refused at once (down)."""
+    return isinstance(error, TimeoutError | redis.TimeoutError)
 
 
 def trouble(error: BaseException) -> str:
@@ -133,7 +144,9 @@ class RedisSeats:
     def __init__(self, url: str, timeout: float) -> None:
         self._url, self._timeout = url, timeout
         # A move's question: answered at once, or given up after ``timeout`` seconds (and not asked again).
-        moves = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+        moves = redis.Redis.from_url(
+            url, socket_timeout=timeout, socket_connect_timeout=timeout, retry=Retry(NoBackoff(), 1, STALE)
+        )
         self._count = moves.register_script(COUNT_SEATS)
         self._clients: weakref.WeakKeyDictionary[AbstractEventLoop, tuple[redis.asyncio.Redis, AsyncScript]] = (
             weakref.WeakKeyDictionary()
@@ -154,6 +167,7 @@ class RedisSeats:
                 max_connections=ASYNC_CONNECTIONS,
                 timeout=ASYNC_CONNECTION_WAIT,
                 socket_connect_timeout=self._timeout,
+                retry=AsyncRetry(NoBackoff(), 1, STALE),
             )
             client = redis.asyncio.Redis(connection_pool=pool)
             self._clients[loop] = client, client.register_script(COUNT_SEATS)

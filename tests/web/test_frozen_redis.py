@@ -7,7 +7,10 @@ import time
 from collections.abc import Iterator
 
 import pytest
+import redis
 from django.test import Client
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from games.live import events, seats
 from games.models import GameRecord
@@ -23,7 +26,14 @@ HELD_AT_MOST = 1.0  # seconds a move's thread may be held, a frozen Redis's time
 
 def redis_layer(url: str, timeout: float) -> dict[str, object]:
     """CHANNEL_LAYERS as settings.py makes it for ``url``."""
-    hosts = [{"address": url, "socket_connect_timeout": timeout, "socket_timeout": 10}]
+    hosts = [
+        {
+            "address": url,
+            "socket_connect_timeout": timeout,
+            "socket_timeout": 10,
+            "retry": Retry(NoBackoff(), 1, (redis.ConnectionError,)),
+        }
+    ]
     return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": hosts}}}
 
 
