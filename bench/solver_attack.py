@@ -171,7 +171,7 @@ def main() -> None:
         if not env.get("DATABASE_URL"):
             env["SQLITE_PATH"] = str(Path(folder) / "db.sqlite3")
         prepare_site(env)
-        with serving(env) as server:
+        with serving(env, default_limits=True) as server:
             victim = client_from(server, "127.0.0.3")
             mine = start_game(victim, "TP1-E-TRIPEAK")
             used = cpu_seconds(server.pid)

@@ -145,17 +145,27 @@ def _wait_until_up(server: subprocess.Popen[bytes], url: str, log: Path | None) 
     raise RuntimeError(f"daphne did not answer GET /health/ at {url} within {START_TIMEOUT:g} s")
 
 
+# Tests and benches play faster than a person, all from this machine's address: the moves' limits are lifted.
+MOVES_UNLIMITED = {"LIMIT_ACTIONS_PER_PLAYER": "1000000/10s", "LIMIT_ACTIONS_PER_IP": "1000000/10s"}
+
+
 @contextlib.contextmanager
 def serving(
-    env: Mapping[str, str] | None = None, port: int | None = None, log: Path | None = None
+    env: Mapping[str, str] | None = None,
+    port: int | None = None,
+    log: Path | None = None,
+    default_limits: bool = False,
 ) -> Iterator[LiveServer]:
     """daphne as a subprocess (its output in ``log``, if given), stopped however the caller ends.
 
     Its abuse limits count apart from every other server's (a cache key prefix of its own, unless ``env``
-    sets one): with Redis, the whole suite's requests come from one address, and earlier runs' counts stay."""
+    sets one): with Redis, the whole suite's requests come from one address, and earlier runs' counts stay.
+    The moves' limits are lifted (``MOVES_UNLIMITED``) unless ``env`` sets them, or ``default_limits``."""
     port = port or free_port()
     env = {**(os.environ if env is None else env)}
     env.setdefault("CACHE_KEY_PREFIX", f"test-{uuid.uuid4().hex}")
+    if not default_limits:
+        env = {**MOVES_UNLIMITED, **env}
     command = [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "tripeaks_site.asgi:application"]
     with contextlib.ExitStack() as files:
         output = files.enter_context(log.open("wb")) if log else subprocess.DEVNULL

@@ -44,7 +44,9 @@ def test_a_refused_tap_only_reads(player: Client, game: GameRecord, django_asser
 
 @pytest.fixture
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The logs the engine replays in full."""
+    """The logs the engine replays in full, from a process that remembers no position yet (another test may
+    have played the same deal and log)."""
+    engine.positions.forget()
     replayed: list[str] = []
     full_replay = engine.Game.replay
 

@@ -15,7 +15,7 @@ from games.models import GameRecord
 from .conftest import act, start_game
 from .helpers_play import blocked_by_drawing
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.default_limits]
 
 COST = 0.6  # CPU seconds each solver call is made to cost
 
