@@ -179,16 +179,26 @@ def _fixed(value: str) -> Callable[[str, None], str]:
 
 
 def too_many(request: HttpRequest, message: Promise, wait: int) -> HttpResponse:
-    minutes = math.ceil(wait / 60)
-    advice = ngettext("Try again in %(minutes)d minute.", "Try again in %(minutes)d minutes.", minutes)
     context = {
         "title": _("Too many requests"),
         "message": message,
-        "advice": advice % {"minutes": minutes},
+        "advice": try_again_in(wait),
         "way_on": "wait",
         **way_back(request),
     }
     return failure_response(request, context, status=429, retry_after=wait)
+
+
+def try_again_in(wait: int) -> str:
+    """When to try again, in seconds under a minute (the moves' window is 10 s), else in whole minutes."""
+    if wait < 60:
+        return ngettext("Try again in %(seconds)d second.", "Try again in %(seconds)d seconds.", wait) % {
+            "seconds": wait
+        }
+    minutes = math.ceil(wait / 60)
+    return ngettext("Try again in %(minutes)d minute.", "Try again in %(minutes)d minutes.", minutes) % {
+        "minutes": minutes
+    }
 
 
 class CacheHealth:

@@ -25,7 +25,7 @@ from .helpers_play import HTMX
 from .live import WAIT, in_event_loop, socket
 from .test_failures import message_region, said
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.default_limits]
 
 NEW_GAMES = "You have started many games in a short time."
 MOVES = "You have made many moves in a short time."
@@ -119,7 +119,7 @@ def test_ipv6_addresses_count_by_their_64_network(settings: Settings, clock: Clo
 
 
 def test_moves_per_player_are_refused_and_change_nothing(settings: Settings, clock: Clock) -> None:
-    settings.LIMIT_ACTIONS_PER_PLAYER = "4/10m"
+    settings.LIMIT_ACTIONS_PER_PLAYER = "4/10s"
     player = from_address("198.51.100.7", "it")
     game = start_game(player)
     for action in ("draw", "undo", "draw", "undo"):
@@ -127,6 +127,7 @@ def test_moves_per_player_are_refused_and_change_nothing(settings: Settings, clo
     before = GameRecord.objects.get(pk=game.pk)
     refused = act(player, game, "draw", htmx=True)
     wait = assert_refused(refused, MOVES, "it", clock)
+    assert f"Riprova tra {wait} secondi." in refused.content.decode()  # a 10-second window: not "1 minute"
     assert "<html" not in refused.content.decode()  # the notice region alone, for errors.js
     assert assert_refused(act(player, game, "draw"), MOVES, "it", clock) == wait  # without JavaScript: a page
     after = GameRecord.objects.get(pk=game.pk)
