@@ -1,13 +1,16 @@
 """What the server asked of PostgreSQL and Redis between two moments, for the capacity figures (docs/scale.md).
 
 PostgreSQL's own statistics of the database (``pg_stat_database``: each statement a move runs outside a
-transaction commits one; the rows read, written and added; the write-ahead log's bytes) and Redis's count of
-each command it ran (``INFO commandstats``). Nothing with SQLite, or without ``REDIS_URL``.
+transaction commits one; the rows read, written and added; the write-ahead log's bytes), the CPU of the
+machine's PostgreSQL processes (from /proc: a PostgreSQL on this machine, with nothing else on it), and Redis's
+count of each command it ran and its CPU (``INFO commandstats``, ``INFO cpu``). Nothing with SQLite, or without
+``REDIS_URL``.
 """
 
 import os
 import time
 from collections import Counter
+from pathlib import Path
 
 import psycopg
 import redis
@@ -28,11 +31,28 @@ def snapshot() -> Counter[str]:
         assert row is not None
         for name, value in zip(("commits", "rows read", "rows updated", "rows added", "WAL bytes"), row, strict=True):
             counts[f"PostgreSQL {name}"] = int(value)
+        counts["PostgreSQL CPU µs"] = round(postgres_cpu_seconds() * 1e6)
     if url := os.environ.get("REDIS_URL", ""):
-        stats = redis.Redis.from_url(url, socket_timeout=5).info("commandstats")
-        for command, figures in stats.items():
+        client = redis.Redis.from_url(url, socket_timeout=5)
+        for command, figures in client.info("commandstats").items():
             counts[f"Redis {command.removeprefix('cmdstat_')}"] = int(figures["calls"])
+        cpu = client.info("cpu")
+        counts["Redis CPU µs"] = round((cpu["used_cpu_user"] + cpu["used_cpu_sys"]) * 1e6)
     return counts
+
+
+def postgres_cpu_seconds() -> float:
+    """The user and system CPU time of every process named ``postgres`` on this machine."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            name, _, rest = stat.read_text().partition(") ")
+        except OSError:  # a process that ended meanwhile
+            continue
+        if name.endswith("(postgres"):
+            fields = rest.split()
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def per(units: int, before: Counter[str], after: Counter[str]) -> str:

@@ -141,6 +141,13 @@ def test_solver_worst_bench_searches_the_costliest_positions() -> None:
     assert len(re.findall(r"\n +[\d.]+  TP1-[EC]-[A-Z]{7}  ", out)) == 3
 
 
+def test_solver_memo_bench_counts_the_answers_found_in_memory() -> None:
+    out = run_bench("solver_memo.py", "--players", "3", "--games", "2")
+    assert re.search(r"6 games, \d+ answers asked of the solver; memory of 4096 answers", out)
+    assert re.search(r"found in memory: \d+ of \d+ \([\d.]+%\)", out)
+    assert re.search(r"solver CPU: [\d.]+ s spent, [\d.]+ s saved", out)
+
+
 def test_suite_bench_sums_a_junit_report_by_part(tmp_path: Path) -> None:
     """bench/suite.py times whole runs of the suite (minutes each): here its reading of pytest's JUnit report,
     on a run of two small files, one of a part and one at the top level."""
