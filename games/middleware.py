@@ -3,6 +3,7 @@ actions.py), and today's daily game asked for by another player a page saying wh
 written in the player's time zone."""
 
 import contextlib
+import urllib.parse
 import zoneinfo
 from collections.abc import Callable
 
@@ -31,7 +32,7 @@ class GameNotShownMiddleware:
         return None
 
 
-TIME_ZONE_COOKIE = "tz"  # set by static/js/timezone.js: an IANA name such as "America/Los_Angeles"
+TIME_ZONE_COOKIE = "tz"  # set by static/js/timezone.js: an IANA name, URL-encoded ("America%2FLos_Angeles")
 
 
 class PlayerTimeZoneMiddleware:
@@ -42,7 +43,7 @@ class PlayerTimeZoneMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         timezone.deactivate()
-        name = request.COOKIES.get(TIME_ZONE_COOKIE, "")
+        name = urllib.parse.unquote(request.COOKIES.get(TIME_ZONE_COOKIE, ""))  # the script encodes its "/"
         with contextlib.suppress(zoneinfo.ZoneInfoNotFoundError, ValueError):  # a name unknown here: UTC
             if name:
                 timezone.activate(zoneinfo.ZoneInfo(name))

@@ -96,6 +96,7 @@ def test_only_the_players_own_games_are_listed(player: Client, client: Client) -
     ("zone", "shown"),
     [
         ("America/Los_Angeles", "2026-11-30T01:12:00-08:00"),
+        ("America%2FLos_Angeles", "2026-11-30T01:12:00-08:00"),  # as static/js/timezone.js writes it
         ("", "2026-11-30T09:12:00+00:00"),
         ("Mars/Olympus", "T09:12"),
     ],
