@@ -305,6 +305,7 @@ LOGIN_REDIRECT_URL = "history"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
+FORMAT_MODULE_PATH = ["tripeaks_site.formats"]  # what Django's locales leave out (formats/)
 LANGUAGES = [
     ("en", _("English")),
     ("it", _("Italian")),

@@ -108,3 +108,15 @@ def test_times_are_shown_in_the_players_time_zone(player: Client, zone: str, sho
     GameRecord.objects.filter(pk=game.pk).update(created=moment)
     player.cookies["tz"] = zone
     assert shown in player.get("/history/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [("bg", "30.11.2026 09:12"), ("it", "30/11/2026 09:12"), ("fr", "30/11/2026 09:12"), ("es", "30/11/2026 09:12")],
+)
+def test_times_are_written_in_the_language_s_own_order(client: Client, language: str, shown: str) -> None:
+    game = start_game(client)
+    act(client, game, "draw")
+    moment = timezone.make_aware(datetime(2026, 11, 30, 9, 12), UTC)
+    GameRecord.objects.filter(pk=game.pk).update(created=moment)
+    assert shown in client.get("/history/", headers={"Accept-Language": language}).content.decode()
