@@ -35,6 +35,7 @@ def _context(request: HttpRequest, form: NewGameForm) -> dict[str, object]:
     day = clock.today()
     return {
         "form": form,
+        "in_progress": records.filter(status=engine.Status.PLAYING).order_by("-updated").first(),
         "levels": list(LEVEL_LABELS.items()),
         "daily_played": daily.played_on(records, day),
         "daily_streak": daily.daily_streak(records, day),

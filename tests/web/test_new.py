@@ -4,11 +4,12 @@ import datetime
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 import engine
 from games.models import GameRecord
 
-from .conftest import start_game
+from .conftest import act, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -76,3 +77,17 @@ def test_a_pasted_tp2_code_deals_its_whole_shuffle(client: Client) -> None:
 
 def test_the_code_field_can_be_prefilled_from_the_address(client: Client) -> None:
     assert 'value="TP1-C-TRIPEAK"' in client.get("/new/?code=TP1-C-TRIPEAK").content.decode()
+
+
+def test_the_home_page_offers_the_game_in_progress_first(client: Client) -> None:
+    assert "data-resume" not in client.get("/").content.decode()  # nothing to go on with
+    won = start_game(client)
+    GameRecord.objects.filter(pk=won.pk).update(status="won")
+    earlier, latest = start_game(client), start_game(client)
+    act(client, latest, "draw")
+    GameRecord.objects.filter(pk=earlier.pk).update(updated=timezone.now() - datetime.timedelta(hours=1))
+    html = client.get("/", headers={"Accept-Language": "es"}).content.decode()
+    assert f'href="/g/{latest.public_id}/" data-resume="{latest.public_id}"' in html
+    assert "puntuación 499 tras 1 movimiento" in html
+    assert html.index("data-resume") < html.index('class="levels"')  # before the levels
+    assert "data-resume" not in Client().get("/").content.decode()  # another player's games are theirs
