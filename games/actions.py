@@ -180,13 +180,7 @@ def load_for(player: Player, public_id: str) -> tuple[GameRecord, engine.Game]:
     return record, replay(record)
 
 
-def play(
-    public_id: str,
-    player: Player,
-    action: engine.Action,
-    version: int,
-    position: int | None = None,
-) -> Outcome:
+def play(public_id: str, player: Player, action: engine.Action, version: int, position: int | None = None) -> Outcome:
     """Apply one action if ``version`` is the game's current version.
 
     A stale or repeated POST (double tap, two tabs) applies nothing: its version is no longer current,

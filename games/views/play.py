@@ -42,11 +42,7 @@ def act(request: HtmxHttpRequest, public_id: str, action: engine.Action) -> Http
     if not form.is_valid():
         return HttpResponseBadRequest(_("Bad action. %(problem)s The game is unchanged.") % {"problem": form.problem()})
     outcome = actions.play(
-        public_id,
-        Player.of(request),
-        action,
-        form.cleaned_data["version"],
-        form.cleaned_data["position"],
+        public_id, Player.of(request), action, form.cleaned_data["version"], form.cleaned_data["position"]
     )
     table = Table.of(request, outcome.record, outcome.game)
     notice = refusal_notice(table, outcome)
