@@ -75,4 +75,9 @@
     if (answer) failed(answer.status, answer.type, answer.body);
     else show(words.offline, "offline");
   });
+  // The server answers again (the queue's action went through, or the live socket is back): "cannot be
+  // reached" no longer holds.
+  document.addEventListener("tripeaks:reachable", () => {
+    document.querySelectorAll('#notice .failure[data-status="offline"]').forEach((line) => line.remove());
+  });
 })();

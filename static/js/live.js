@@ -35,6 +35,7 @@
     // Up once the server has spoken (its first frame says the version), not merely once open.
     socket.addEventListener("message", (event) => {
       failures = 0;
+      if (reconnecting.textContent) document.dispatchEvent(new CustomEvent("tripeaks:reachable")); // errors.js
       reconnecting.textContent = "";
       receive(JSON.parse(event.data));
     });
@@ -98,6 +99,12 @@
     const closing = socket;
     socket = null;
     closing?.close(1000);
+  });
+  // The network back: the socket at once, not after the backoff it reached meanwhile.
+  window.addEventListener("online", () => {
+    if (socket || !retry) return;
+    clearTimeout(retry);
+    connect();
   });
   window.addEventListener("pageshow", (event) => {
     if (event.persisted && !socket) connect();

@@ -101,9 +101,16 @@
   // "legal" shows on the waste at once; "refused" is sent for its explanation, and the taps after it stand;
   // "unknown" (after a draw, an undo or a card just uncovered) waits for the server. The counters and
   // whatever turns up always come from the server. A stale answer (409), or a refusal the page did not
-  // foresee, puts back the server's board and drops the actions queued after it.
+  // foresee, puts back the server's board and drops the actions queued after it. An action that finds no
+  // server (a tunnel, a dropped connection) stays first, with the taps after it still shown, and is sent
+  // again: after a growing pause, at once when the browser or the live socket says the network is back.
   const queue = []; // unanswered actions, in order; the first is out while `sending`
+  const SEND_TIMEOUT = 10000; // ms: a request the network swallowed is given up and sent again
+  const RETRY_FIRST = 1000; // ms, doubled after each attempt that finds no server, up to RETRY_MOST
+  const RETRY_MOST = 8000;
   let sending = false;
+  let unreachable = 0; // attempts in a row that found no server
+  let retry = null;
   let snapshot = null; // the server's board, before the page showed taps of its own on it
   let clicks = 0; // the last click's count: 0 from a key (or a screen reader), 2 for the second of a double click
   let pointerClick = false; // a click this file makes for a pointer (a drop, a press held over a swap)
@@ -183,6 +190,7 @@
   }
 
   async function pump() {
+    clearTimeout(retry);
     if (sending || !queue.length) return;
     sending = true;
     const action = queue[0];
@@ -195,24 +203,45 @@
       answer = null; // no answer: offline for a moment, or the page is leaving
     }
     sending = false;
+    if (!answer) {
+      waitForServer(action);
+      return;
+    }
     queue.shift();
     answered(action, answer, html);
     announce();
     pump();
+    if (unreachable) {
+      unreachable = 0;
+      document.dispatchEvent(new CustomEvent("tripeaks:reachable"));
+    }
   }
+
+  // Said once (static/js/errors.js), then tried again; the queue and the taps shown on the board stay.
+  function waitForServer(action) {
+    action.resent = true;
+    if (!unreachable++) document.dispatchEvent(new CustomEvent("tripeaks:failed", { detail: null }));
+    retry = setTimeout(pump, Math.min(RETRY_MOST, RETRY_FIRST * 2 ** (unreachable - 1)));
+  }
+
+  window.addEventListener("online", () => pump());
+  document.addEventListener("tripeaks:reachable", () => pump()); // also the live socket's, when it is back
 
   function send(action) {
     const headers = { "HX-Request": "true", "HX-Current-URL": location.href };
-    if (action.method === "GET") return fetch(action.url, { headers, credentials: "same-origin" });
+    const options = { headers, credentials: "same-origin", signal: AbortSignal.timeout(SEND_TIMEOUT) };
+    if (action.method === "GET") return fetch(action.url, options);
     if (action.data.has("version")) action.data.set("version", board().dataset.version);
-    const body = new URLSearchParams(action.data);
-    return fetch(action.url, { method: "POST", body, headers, credentials: "same-origin" });
+    return fetch(action.url, { ...options, method: "POST", body: new URLSearchParams(action.data) });
   }
 
   function answered(action, answer, html) {
-    const status = answer?.status;
+    const status = answer.status;
     if (status === 409 || (status === 200 && html.includes('id="board"'))) {
-      if (status === 409) queue.length = 0; // the page was out of date: what was queued meant another board
+      // The page was out of date: what was queued meant another board, and is dropped. Unless the action
+      // was sent again: then the version it expected is most likely its own first sending's, which went
+      // through unanswered, and the taps after it are judged on the server's board.
+      if (status === 409 && !action.resent) queue.length = 0;
       showServer(html, action);
     } else if (status === 200 || status === 204) {
       // Refused: the server's board is unchanged; only its explanation, if it gives one.
@@ -224,7 +253,7 @@
       queue.length = 0;
       putBack(action.keyboard);
       // Said in the page's language by static/js/errors.js: the server's message, or why there is none.
-      const detail = answer && { status, type: answer.headers.get("Content-Type") || "", body: html };
+      const detail = { status, type: answer.headers.get("Content-Type") || "", body: html };
       document.dispatchEvent(new CustomEvent("tripeaks:failed", { detail }));
     }
   }

@@ -4,6 +4,7 @@ a stale or refused answer puts back the server's board. Most tests run over an e
 round trip (Chromium's network emulation), where every tap lands while the one before is out."""
 
 import re
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -18,6 +19,7 @@ from .test_play import Table, tab_to
 pytestmark = pytest.mark.services  # racing writes of one game
 
 ROUND_TRIP = 150  # ms
+OFFLINE = "The server cannot be reached. Check your connection, then try again."
 
 
 # Every text the notice region shows from now on (the next answer may replace one before a test can look).
@@ -37,6 +39,19 @@ def slow_network(page: Page, milliseconds: int = ROUND_TRIP) -> None:
         "Network.emulateNetworkConditions",
         {"offline": False, "latency": milliseconds, "downloadThroughput": -1, "uploadThroughput": -1},
     )
+
+
+def network(page: Page, milliseconds: int = ROUND_TRIP) -> Callable[[bool], None]:
+    """Switches ``page``'s network off (True) and on again, with a round trip of ``milliseconds`` while on."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+
+    def switch(offline: bool) -> None:
+        conditions = {"latency": milliseconds, "downloadThroughput": -1, "uploadThroughput": -1}
+        session.send("Network.emulateNetworkConditions", {"offline": offline, **conditions})
+
+    switch(False)
+    return switch
 
 
 def waste(page: Page) -> str | None:
@@ -218,3 +233,47 @@ def test_a_press_held_over_an_answer_s_swap_still_plays(browser: Browser, server
     assert server_version(page, table.url) == 2
     context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize("cut_after", [0, ROUND_TRIP + 50], ids=["before the burst", "mid-burst"])
+def test_taps_queued_while_the_network_is_down_are_sent_once_it_is_back(
+    browser: Browser, server_url: str, cut_after: int
+) -> None:
+    """Five taps, the network cut before them or while one is out (its answer, maybe its arrival, lost):
+    the taps stay shown, the page says the server cannot be reached, and once the network is back every
+    tap is played once, in order, and the message goes."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors = console_errors(page)
+    code, run = tap_run(5)
+    table = Table(page, server_url, code)
+    page.evaluate("window.__sameDocument = true")
+    table.heard_live()
+    switch = network(page)
+    page.evaluate(NOTICES)
+    if not cut_after:
+        switch(True)
+    page.evaluate("run => run.forEach(p => document.querySelector(`#board button[data-position='${p}']`).click())", run)
+    if cut_after:
+        page.wait_for_timeout(cut_after)
+        switch(True)
+    expect(page.locator("#notice p.failure")).to_have_text(OFFLINE)
+    for position in run:  # still shown played
+        expect(table.card(position)).to_have_count(0)
+    assert server_version(page, table.url) < 5
+    page.wait_for_timeout(1500)  # a retry or two, still without a network
+    switch(False)
+    for position in run:
+        table.game.tap(position)
+    table.shows_version(5)
+    expect(page.locator("#notice p.failure")).to_have_count(0)
+    expect(page.locator("[data-counter=moves]")).to_have_text("5")  # none lost, none doubled
+    expect(page.locator("[data-counter=score]")).to_have_text("495")
+    assert waste(page) == english_name(table.game.waste)
+    page.wait_for_timeout(3 * ROUND_TRIP)
+    assert server_version(page, table.url) == 5
+    assert page.evaluate("window.__sameDocument") is True
+    assert any(OFFLINE in notice for notice in page.evaluate("window.__notices"))
+    context.close()
+    # The browser notes each request the network failed, and the 409 of a tap whose first sending arrived.
+    assert [error for error in errors if "ERR_INTERNET_DISCONNECTED" not in error and "409" not in error] == []
