@@ -7,6 +7,7 @@ data); each ``gettext`` is called outside the f-strings, where makemessages find
 byte for byte by tests/web/test_board_golden.py.
 """
 
+import math
 from html import escape
 
 from django import template
@@ -15,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from games.board import Board
+from games.models import GameRecord
 
 from .words import BoardWords, board_words
 
@@ -51,7 +53,7 @@ def _state(board: Board, words: BoardWords) -> str:
 
 
 def counters_region(context: template.Context) -> SafeString:
-    """The score, a level game's streak, the moves and the cards left in the stock."""
+    """The score, a level game's streak and clock, the moves and the cards left in the stock."""
     board: Board = context["board"]
     words = board_words(get_language())
     score, moves, stock = words.score, words.moves, words.stock
@@ -59,6 +61,8 @@ def counters_region(context: template.Context) -> SafeString:
     if board.streaks:
         label = words.streak
         streak = f'<div><dt>{label}</dt><dd data-counter="streak">{board.streaks.streak}</dd></div>'
+        if "step" not in context:  # a replay's step has no time of its own
+            streak += _clock(context["table"].record, words)
     return mark_safe(
         f'\n    <dl id="counters" class="counters" {out_of_band(context)}>\n'
         f'      <div><dt>{score}</dt><dd data-counter="score">{board.score}</dd></div>\n'
@@ -67,6 +71,26 @@ def counters_region(context: template.Context) -> SafeString:
         f'      <div><dt>{stock}</dt><dd data-counter="stock">{board.stock_count}</dd></div>\n'
         "    </dl>\n    "
     )
+
+
+def _clock(record: GameRecord, words: BoardWords) -> str:
+    """A level game's time on the server's clock, and what is left of its time bonus: static/js/clock.js
+    makes them tick from these figures until the next answer brings new ones."""
+    seconds = record.seconds()
+    limit = record.game_level.time_limit if record.game_level else 0
+    running = " data-running" if record.first_action_at and not record.finished else ""
+    over = " over" if seconds >= limit else ""
+    return (
+        f'<div class="clock"><dt>{words.time}</dt><dd data-counter="time" data-seconds="{seconds:.1f}"{running}>'
+        f'{minutes(seconds)}</dd><dd class="time-bonus{over}"><span class="label">{words.time_bonus}</span> '
+        f'<span data-counter="time-bonus" data-limit="{limit}">{minutes(limit - seconds)}</span></dd></div>'
+    )
+
+
+def minutes(seconds: float) -> str:
+    """``seconds`` as minutes and seconds, 3:07; none below 0:00."""
+    whole = max(0, math.floor(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def notice_region(context: template.Context) -> SafeString:

@@ -25,6 +25,8 @@ class BoardWords:
     score: str
     moves: str
     streak: str
+    time: str  # a level game's clock
+    time_bonus: str  # what is left of the time within which a win earns the time bonus
     watching: str  # a watcher's page says so in its status
     won: str
     blocked: str
@@ -43,6 +45,8 @@ def board_words(language: str | None) -> BoardWords:
         gettext("Score"),
         gettext("Moves"),
         gettext("Streak"),
+        gettext("Time"),
+        gettext("Time bonus"),
         gettext("watching (read-only)"),
         gettext("Won"),
         gettext("No more moves possible"),

@@ -1,5 +1,7 @@
-"""A Medium game won in Chromium by following "Teach me" to the end card of the levels: the stars, the
-score broken down, the multiplier and the best streak."""
+"""Level games in Chromium: a Medium game won by following "Teach me" to the end card (the stars, the
+score broken down, the multiplier and the best streak), and the clock."""
+
+import re
 
 from playwright.sync_api import Page, expect
 
@@ -44,3 +46,20 @@ def test_a_medium_game_won_with_teach_me_shows_its_end_card(page: Page, server_u
     assert 1 <= best <= 28 and points["streaks"] >= best * (best + 1) * 5
     expect(page.locator('[data-counter="score"]')).to_have_text(str(total))
     screenshot(page, "level-won")
+
+
+def test_the_clock_runs_from_the_first_action_and_the_time_bonus_counts_down(page: Page, server_url: str) -> None:
+    page.goto(server_url + "/new/")
+    page.click('button[data-level="easy"]')
+    time, bonus = page.locator('[data-counter="time"]'), page.locator('[data-counter="time-bonus"]')
+    expect(time).to_have_text("0:00")
+    page.wait_for_timeout(1500)
+    expect(time).to_have_text("0:00")  # not before the first action
+    expect(bonus).to_have_text("4:00")
+    page.locator(".stock-button").click()
+    expect(page.locator("#board")).to_have_attribute("data-version", "1")
+    expect(time).to_have_text("0:02", timeout=4000)  # ticking between answers
+    expect(bonus).to_have_text(re.compile(r"^3:5[78]$"))  # 4:00 less the time, in whole seconds of bonus
+    page.locator(".stock-button").click()  # the answer's figure, from the server's clock, takes over
+    expect(page.locator("#board")).to_have_attribute("data-version", "2")
+    expect(time).to_have_text("0:04", timeout=4000)

@@ -3,6 +3,7 @@ end card, "Replay this deal", statistics per mode."""
 
 import datetime
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -11,6 +12,7 @@ from django.utils import timezone
 import engine
 from games.live import events, seats
 from games.models import GameRecord
+from games.regions.small import minutes
 
 from .conftest import act, play_line
 
@@ -68,7 +70,37 @@ def test_a_won_level_game_is_scored_by_streaks_on_the_servers_clock(
     for part, value in [("total", expected.total), ("streaks", expected.streak_points), ("time", expected.time_bonus)]:
         assert f'data-part="{part}">{value}<' in page
     assert 'data-part="multiplier">×2<' in page and f'data-stars="{won.stars}"' in page
+    assert shown_clock(page) == (minutes(seconds), minutes(360 - seconds), False)  # stopped at the win
     assert f'data-best-streak="{expected.best_streak}"' in page
+
+
+def shown_clock(page: str) -> tuple[str, str, bool]:
+    """The time and the time bonus left as the page shows them, and whether the clock runs."""
+    time = re.search(r'<dd data-counter="time" data-seconds="[\d.]+"( data-running)?>([\d:]+)<', page)
+    bonus = re.search(r'<span data-counter="time-bonus" data-limit="\d+">([\d:]+)<', page)
+    assert time and bonus, page
+    return time[2], bonus[1], bool(time[1])
+
+
+def test_a_level_game_shows_its_time_on_the_servers_clock_and_the_time_bonus_left(
+    player: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = deal(player, "easy")  # 4 minutes for the time bonus
+    url = f"/g/{record.public_id}/"
+    assert shown_clock(player.get(url).content.decode()) == ("0:00", "4:00", False)  # it starts with the first action
+    now = timezone.now()
+    monkeypatch.setattr("games.models.timezone.now", lambda: now)
+    act(player, record, "draw")
+    now += datetime.timedelta(seconds=75.4)
+    assert shown_clock(player.get(url).content.decode()) == ("1:15", "2:44", True)
+    answer = act(player, record, "draw", htmx=True).content.decode()  # each answer brings the server's figures
+    assert 'data-seconds="75.4" data-running>1:15<' in answer
+    now += datetime.timedelta(seconds=200)
+    page = player.get(url).content.decode()
+    assert shown_clock(page) == ("4:35", "0:00", True) and '<dd class="time-bonus over">' in page
+    free = player.post("/new/", {"code": "TP1-E-TRIPEAK"})
+    assert 'data-counter="time"' not in player.get(free["Location"]).content.decode()
+    assert 'data-counter="time"' not in player.get(url + "replay/?step=1").content.decode()
 
 
 def test_undo_takes_back_the_streak_and_its_points(player: Client) -> None:
