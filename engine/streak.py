@@ -22,6 +22,14 @@ THREE_STARS_STOCK = 8  # and with this many, three
 
 
 @dataclass(frozen=True, slots=True)
+class NextStar:
+    """What a win short of three stars lacked: ``more_cards`` left in the stock would have made ``stars``."""
+
+    stars: int
+    more_cards: int
+
+
+@dataclass(frozen=True, slots=True)
 class StreakScore:
     """A game's streak score and the breakdown the end card shows."""
 
@@ -34,6 +42,16 @@ class StreakScore:
     stock_bonus: int
     time_bonus: int
     multiplier: int
+    stock_left: int  # the cards still in the stock
+
+    @property
+    def next_star(self) -> NextStar | None:
+        """For a win of one or two stars, the next star and the stock it takes; None otherwise."""
+        if self.stars == 1:
+            return NextStar(2, TWO_STARS_STOCK - self.stock_left)
+        if self.stars == 2:
+            return NextStar(3, THREE_STARS_STOCK - self.stock_left)
+        return None
 
 
 def streak_score(game: Game, level: Level, seconds: float) -> StreakScore:
@@ -81,4 +99,5 @@ def streak_score(game: Game, level: Level, seconds: float) -> StreakScore:
         stock_bonus=stock_bonus,
         time_bonus=time_bonus,
         multiplier=multiplier,
+        stock_left=game.stock_count,
     )

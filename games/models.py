@@ -6,6 +6,7 @@ write so that the history list needs no replay; the log stays the truth.
 """
 
 import secrets
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -37,12 +38,34 @@ STATUS_LABELS = {
     engine.Status.BLOCKED: _("Blocked"),
 }
 RULE_LABELS = {engine.Rule.EASY: _("Easy"), engine.Rule.CLASSIC: _("Classic")}
+# Beside a level's name ("Easy", "Medium"…), the rule goes by what it does: "Medium · Easy" read as two levels.
+RULE_EFFECTS = {engine.Rule.EASY: _("K–A adjacent"), engine.Rule.CLASSIC: _("K–A apart")}
 LEVEL_LABELS = {
     engine.Level.EASY: pgettext_lazy("level", "Easy"),
     engine.Level.MEDIUM: pgettext_lazy("level", "Medium"),
     engine.Level.HARD: pgettext_lazy("level", "Hard"),
     engine.Level.DAILY: pgettext_lazy("level", "Daily"),
 }
+
+
+@dataclass(frozen=True)
+class LevelTerms:
+    """What a level offers, as New game and How to play state it."""
+
+    level: engine.Level
+    label: str
+    rule: str  # what its rule does
+    bonus_minutes: int  # a win within them earns the time bonus
+    multiplier: int
+
+
+def level_terms() -> list[LevelTerms]:
+    return [
+        LevelTerms(level, str(label), str(RULE_EFFECTS[level.rule]), level.time_limit // 60, level.multiplier)
+        for level, label in LEVEL_LABELS.items()
+    ]
+
+
 # A whole game played faster than this per move is not a person's (docs/levels.md "The day's ranking").
 HUMAN_SECONDS_PER_MOVE = 1 / 7
 FREE_GAME = ""  # the level of a free game: any deal, by its code, scored by the 500-point rule
@@ -142,7 +165,8 @@ class GameRecord(models.Model):
 
     @property
     def rule_label(self) -> str:
-        return str(RULE_LABELS[self.game_code.rule])
+        """The rule's name: by what it does in a level game, whose level has a name of its own."""
+        return str((RULE_EFFECTS if self.level else RULE_LABELS)[self.game_code.rule])
 
     @property
     def version(self) -> int:

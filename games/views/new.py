@@ -10,7 +10,7 @@ import engine
 from .. import actions, clock, daily
 from ..forms import NewGameForm
 from ..limits import NEW_GAMES, limited, too_many
-from ..models import LEVEL_LABELS, GameRecord
+from ..models import GameRecord, level_terms
 from ..players import Player
 from ..solver_budget import SolverBudget
 
@@ -36,7 +36,7 @@ def _context(request: HttpRequest, form: NewGameForm) -> dict[str, object]:
     return {
         "form": form,
         "in_progress": records.filter(status=engine.Status.PLAYING).order_by("-updated").first(),
-        "levels": list(LEVEL_LABELS.items()),
+        "levels": level_terms(),
         "daily_played": daily.played_on(records, day),
         "daily_streak": daily.daily_streak(records, day),
     }

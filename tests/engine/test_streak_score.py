@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine import Game, IllegalMove, Level, Rule, StreakScore, streak_score
 from engine.cards import CARD_NAMES, RANKS
 from engine.log import DRAW, POSITION_OF_SYMBOL
+from engine.streak import NextStar
 
 from .deals import ALL_TAPS, deal_for_line, taps
 from .test_properties import played
@@ -108,9 +109,20 @@ def test_the_total_is_every_part_times_the_levels_multiplier(level: Level, multi
     assert result.total == sum(parts) * multiplier
 
 
-@pytest.mark.parametrize(("left", "stars"), [(0, 1), (2, 1), (3, 2), (7, 2), (8, 3), (23, 3)])
-def test_stars_count_the_cards_left_in_the_stock_on_a_win(left: int, stars: int) -> None:
-    assert score(game_for(Level.EASY, "+" * (23 - left) + WIN)).stars == stars
+@pytest.mark.parametrize(
+    ("left", "stars", "next_star"),
+    [
+        (0, 1, NextStar(2, 3)),
+        (2, 1, NextStar(2, 1)),
+        (3, 2, NextStar(3, 5)),
+        (7, 2, NextStar(3, 1)),
+        (8, 3, None),
+        (23, 3, None),
+    ],
+)
+def test_stars_count_the_cards_left_in_the_stock_on_a_win(left: int, stars: int, next_star: NextStar | None) -> None:
+    result = score(game_for(Level.EASY, "+" * (23 - left) + WIN))
+    assert (result.stars, result.stock_left, result.next_star) == (stars, left, next_star)
 
 
 def test_no_star_and_no_win_bonus_unless_the_game_is_won(blocked_deal: list[str]) -> None:
@@ -123,7 +135,8 @@ def test_no_star_and_no_win_bonus_unless_the_game_is_won(blocked_deal: list[str]
 
 def test_a_fresh_game_scores_nothing() -> None:
     result = score(game_for(Level.MEDIUM, WIN, ""), Level.MEDIUM, 0)
-    assert result == StreakScore(0, 0, 0, 0, 0, 0, 0, 0, 2)
+    assert result == StreakScore(0, 0, 0, 0, 0, 0, 0, 0, 2, 23)
+    assert result.next_star is None
 
 
 def test_the_game_must_be_played_under_the_levels_rule_and_the_time_be_a_duration() -> None:

@@ -1,7 +1,12 @@
 """How to play: reachable from every page in five languages; a first visit points at it until it is opened."""
 
+import re
+
 import pytest
 from django.test import Client
+
+import engine
+from engine import streak
 
 from .conftest import start_game
 
@@ -33,3 +38,16 @@ def test_a_first_visit_points_at_how_to_play_until_it_is_opened(client: Client) 
     assert 'class="first-visit"' in client.get("/new/").content.decode()
     client.get("/how-to-play/")
     assert 'class="first-visit"' not in client.get("/new/").content.decode()
+
+
+def test_how_to_play_states_each_levels_time_bonus_multiplier_and_the_stars(client: Client) -> None:
+    html = client.get("/how-to-play/").content.decode()
+    for level in engine.Level:
+        row = re.search(rf'<tr data-level="{level.value}">(.*?)</tr>', html)
+        assert row, level
+        assert f"<td>{level.time_limit // 60} minutes</td><td>×{level.multiplier}</td>" in row[1]
+        assert ("K–A apart" if level.rule is engine.Rule.CLASSIC else "K–A adjacent") in row[1]
+    two, three = streak.TWO_STARS_STOCK, streak.THREE_STARS_STOCK
+    assert f"with {two} cards or more left in the stock, ★★; with {three} or more, ★★★" in html
+    assert f"Each card left in the stock when you win: {streak.STOCK_CARD_POINTS} points." in html
+    assert f"Each whole second left of the level's time when you win: {streak.TIME_POINTS_PER_SECOND} points." in html

@@ -47,6 +47,9 @@ def test_the_new_game_page_offers_the_four_modes_and_the_free_game(player: Clien
     html = player.get("/new/").content.decode()
     for level in LEVELS:
         assert f'action="/new/{level}/"' in html
+        terms = engine.Level(level)
+        minutes, times = terms.time_limit // 60, terms.multiplier
+        assert f'data-terms="{minutes} {times}">Time bonus within {minutes} minutes; score ×{times}.<' in html
     assert 'name="code"' in html and 'data-daily="not-played"' in html
 
 
@@ -71,6 +74,14 @@ def test_a_won_level_game_is_scored_by_streaks_on_the_servers_clock(
         assert f'data-part="{part}">{value}<' in page
     assert 'data-part="multiplier">×2<' in page and f'data-stars="{won.stars}"' in page
     assert shown_clock(page) == (minutes(seconds), minutes(360 - seconds), False)  # stopped at the win
+    left = game.stock_count
+    if expected.next_star:
+        more, stars = expected.next_star.more_cards, expected.next_star.stars
+        card = "card" if more == 1 else "cards"
+        said = f"{left} left in the stock: {more} more {card} would have earned {stars} stars."
+    else:
+        said = f"{left} cards left in the stock: the most stars a win earns."
+    assert f'<p class="why-stars" data-stock-left="{left}">{said}</p>' in page
     assert f'data-best-streak="{expected.best_streak}"' in page
 
 
@@ -101,6 +112,14 @@ def test_a_level_game_shows_its_time_on_the_servers_clock_and_the_time_bonus_lef
     free = player.post("/new/", {"code": "TP1-E-TRIPEAK"})
     assert 'data-counter="time"' not in player.get(free["Location"]).content.decode()
     assert 'data-counter="time"' not in player.get(url + "replay/?step=1").content.decode()
+
+
+def test_a_level_games_status_names_its_rule_by_what_it_does(player: Client) -> None:
+    for level, rule in [("medium", "K–A adjacent"), ("hard", "K–A apart")]:
+        page = player.get(f"/g/{deal(player, level).public_id}/").content.decode()
+        assert f'<span class="rule">{rule}</span>' in page
+    free = player.post("/new/", {"code": "TP1-E-TRIPEAK"})
+    assert '<span class="rule">Easy</span>' in player.get(free["Location"]).content.decode()
 
 
 def test_undo_takes_back_the_streak_and_its_points(player: Client) -> None:
