@@ -3,14 +3,16 @@
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
 import engine
 
-from .models import RULE_LABELS, CardBack
+from .models import RULE_LABELS, CardBack, Theme
 from .names import validate_readable
 
 CodeError = engine.CodeError
@@ -107,8 +109,31 @@ class PreferencesForm(forms.Form):
         help_text=_("The pattern on the back of the stock and of the face-down cards."),
     )
 
+    theme = forms.ChoiceField(
+        label=_("Theme"),
+        choices=Theme.choices,
+        initial=Theme.SYSTEM,
+        required=False,  # a form without it keeps the default
+        widget=forms.RadioSelect,
+        help_text=_("Light or dark colours, or as the system chooses."),
+    )
+    sound = forms.BooleanField(
+        label=_("Sound"),
+        required=False,
+        help_text=_("A sound for each card played, a growing streak, a peak cleared and a win."),
+    )
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=[(code, get_language_info(code)["name_local"].capitalize()) for code, _name in settings.LANGUAGES],
+        required=False,  # a form without it keeps the language
+        help_text=_("The language of every page."),
+    )
+
     def clean_card_back(self) -> str:
         return str(self.cleaned_data["card_back"] or CardBack.LATTICE)
+
+    def clean_theme(self) -> str:
+        return str(self.cleaned_data["theme"] or Theme.SYSTEM)
 
 
 class SignupForm(UserCreationForm[User]):

@@ -264,6 +264,14 @@ class CardBack(models.TextChoices):
     DOTS = "dots", _("Dots")
 
 
+class Theme(models.TextChoices):
+    """The page's colours: the system's light or dark, or one of them whatever the system says."""
+
+    SYSTEM = "system", _("As the system")
+    LIGHT = "light", _("Light")
+    DARK = "dark", _("Dark")
+
+
 class Preferences(models.Model):
     """A signed-up player's settings; anonymous players keep theirs in the session."""
 
@@ -272,3 +280,5 @@ class Preferences(models.Model):
     highlight_playable = models.BooleanField(default=False)
     highlight_in_easy = models.BooleanField(default=True)
     card_back = models.CharField(max_length=8, choices=CardBack.choices, default=CardBack.LATTICE)
+    theme = models.CharField(max_length=8, choices=Theme.choices, default=Theme.SYSTEM)
+    sound = models.BooleanField(default=False)

@@ -140,6 +140,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.first_visit.first_visit",
+                "games.preferences.page_preferences",
             ],
         },
     },

@@ -459,6 +459,24 @@ def test_the_dark_theme_follows_the_system(browser: Browser, server_url: str) ->
     assert shades["light"][1] != shades["dark"][1], "the card faces"
 
 
+def test_the_theme_chosen_in_settings_overrides_the_system_s(browser: Browser, server_url: str) -> None:
+    felt = {}
+    for scheme in ("light", "dark"):
+        with phone(browser, PORTRAIT, color_scheme=scheme) as page:
+            page.goto(server_url + "/settings/")
+            felt[scheme] = background(page)
+    assert felt["light"] != felt["dark"]
+    for system, chosen, label in [("light", "dark", "Dark"), ("dark", "light", "Light")]:
+        with phone(browser, PORTRAIT, color_scheme=system) as page:
+            page.goto(server_url + "/settings/")
+            page.get_by_label(label, exact=True).check()
+            page.get_by_role("button", name="Save").click()
+            expect(page.locator("html")).to_have_attribute("data-theme", chosen)
+            assert background(page) == felt[chosen]
+            Table(page, server_url)  # and on the table
+            assert background(page) == felt[chosen]
+
+
 def back_of(locator: Locator) -> str:
     return str(locator.evaluate("card => getComputedStyle(card).backgroundImage"))
 

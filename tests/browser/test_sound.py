@@ -1,0 +1,67 @@
+"""Sound, off by default and on in Settings: a whole Medium game played by taps and draws plays, in order,
+each card played, each peak cleared, a chime every fifth card of a streak, and the win; nothing else."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import engine
+from engine.levels import Level
+from tests.web.helpers_play import actions_of
+
+from .test_phone import level_game
+
+# Every sound the page plays from now on, by its file's name (card, peak, streak, win), none of them heard.
+PLAYED = """() => {
+  window.__played = [];
+  HTMLMediaElement.prototype.play = function () {
+    window.__played.push(this.src.split("/").pop().split(".")[0]);
+    return Promise.resolve();
+  };
+}"""
+STREAK_EVERY = 5  # static/js/sound.js
+PEAK_TOPS = {"0", "1", "2"}
+
+
+def expected_sounds(code: engine.GameCode, actions: list[str]) -> list[str]:
+    """What the page plays for ``actions``, each sent once the one before is answered: the tap's own sound
+    as it shows (a peak's top clears the peak), then what the answer brings (the win alone, or a chime)."""
+    game, sounds = engine.Game.new(code), []
+    for action in actions:
+        game.apply(engine.log.DRAW if action == engine.log.DRAW else engine.log.tap_symbol(int(action)))
+        if action == engine.log.DRAW:
+            continue
+        sounds.append("peak" if action in PEAK_TOPS else "card")
+        streak = engine.streak_score(game, Level.MEDIUM, 0).streak
+        if game.status is engine.Status.WON:
+            sounds.append("win")
+        elif streak % STREAK_EVERY == 0:
+            sounds.append("streak")
+    return sounds
+
+
+def play(page: Page, actions: list[str]) -> None:
+    board = page.locator("#board")
+    for version, action in enumerate(actions, start=1):
+        if action == engine.log.DRAW:
+            page.locator("#board .stock-button").click()
+        else:
+            page.locator(f'#board button[data-position="{action}"]').click()
+        expect(board).to_have_attribute("data-version", str(version))
+
+
+@pytest.mark.parametrize("sound", [False, True], ids=["off by default", "on"])
+def test_a_whole_game_plays_its_sounds_in_order(page: Page, server_url: str, sound: bool) -> None:
+    if sound:
+        page.goto(server_url + "/settings/")
+        page.get_by_label("Sound").check()
+        page.get_by_role("button", name="Save").click()
+        expect(page.locator(".notice.success")).to_be_visible()
+    code = level_game(page, server_url, Level.MEDIUM)
+    page.evaluate(PLAYED)
+    actions = actions_of(engine.solve(engine.Game.new(code)).line)
+    play(page, actions)
+    expect(page.locator("#board .outcome.won")).to_be_visible()
+    played = page.evaluate("window.__played")
+    assert played == (expected_sounds(code, actions) if sound else [])
+    if sound:
+        assert {"card", "peak", "win"} <= set(played)
