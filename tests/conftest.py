@@ -1,10 +1,12 @@
 import os
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import polib
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 from tests.live_server import MOVES_UNLIMITED, drop_database, worker_database
 
@@ -76,6 +78,14 @@ def _solver_answers_afresh() -> None:
     from games import solver_pool
 
     solver_pool.hints.forget()
+
+
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test() -> Iterator[None]:
+    """Each test starts in the site's language: the test client's requests leave the last one's active (its
+    locale middleware activates it on this thread), which a test calling a function outside a request would read."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)
