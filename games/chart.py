@@ -1,7 +1,9 @@
 """The history page's chart, drawn on the server as inline SVG (no chart library).
 
-It plots the score of each finished game, oldest to newest. Won games are filled dots and blocked
-games hollow ones. A line shows the running win rate on a 0–100 % axis on the right. Geometry goes
+It plots the score of each finished game of one kind (free games, or level games, whose streak scores run
+to thousands), oldest to newest, on an axis from 0 labelled at each grid line. Won games are filled dots
+and blocked games hollow ones. A line shows the running win rate on a 0–100 % axis on the right, whose
+grid lines the scores share. The margins leave room for the labels at the size a phone draws them. Geometry goes
 in SVG attributes and colours in classes of static/css/tripeaks.css, so the strict CSP (no inline
 styles) holds. Every piece goes through format_html, so no text is left unescaped.
 """
@@ -22,29 +24,45 @@ from .models import STATUS_LABELS
 
 CHART_LIMIT = 100  # the most recent finished games drawn; the win rate still counts every earlier one
 WIDTH, HEIGHT = 440, 240  # viewBox units; the picture scales to the page's width
-PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, PLOT_BOTTOM = 44.0, 396.0, 26.0, 190.0
+PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, PLOT_BOTTOM = 58.0, 384.0, 26.0, 190.0
 INSET = 8.0  # keeps the first and last dots clear of the side axes
 RATE_TICKS = (0, 25, 50, 75, 100)
-TITLE_ID, DESC_ID = "score-chart-title", "score-chart-desc"
+NICE_TOPS = (1, 2, 4, 6, 8, 10)  # the score axis ends at one of these times a power of ten: round quarters
 
 
-def score_chart(games: Sequence[FinishedGame], limit: int = CHART_LIMIT) -> SafeString:
-    """The SVG for ``games`` (all the player's finished games, oldest first); empty when there are none."""
+def history_charts(finished: Sequence[FinishedGame]) -> list[tuple[str, SafeString]]:
+    """Free games' scores and level games' (by streaks, in thousands), each on an axis of their own, with
+    the caption each goes under."""
+    kinds = [
+        (False, _("Free games"), _("Free games: your scores and win rate"), "free-chart"),
+        (True, _("Level games"), _("Level games: your scores and win rate"), "level-chart"),
+    ]
+    drawn = [
+        (caption, score_chart([game for game in finished if game.level is level], title, name))
+        for level, caption, title, name in kinds
+    ]
+    return [(caption, chart) for caption, chart in drawn if chart]
+
+
+def score_chart(games: Sequence[FinishedGame], title: str, name: str, limit: int = CHART_LIMIT) -> SafeString:
+    """The SVG for ``games`` (the player's finished games of one kind, oldest first), titled ``title``, its
+    ids starting ``name``; empty when there are none."""
     if not games:
         return SafeString("")
     rates = running_win_rates(games)[-limit:]
     shown = games[-limit:]
-    low, high = min(game.score for game in shown), max(game.score for game in shown)
+    top = axis_top(max(game.score for game in shown))
     xs = [x_of(index, len(shown)) for index in range(len(shown))]
+    title_id, desc_id = f"{name}-title", f"{name}-desc"
     parts = [
         format_html(
             '<title id="{}">{}</title><desc id="{}">{}</desc>',
-            TITLE_ID,
-            _("Your scores and win rate over time"),
-            DESC_ID,
+            title_id,
+            title,
+            desc_id,
             summary(shown, rates[-1]),
         ),
-        axes(low, high),
+        axes(top),
         date_labels(shown, xs),
         rate_line(xs, rates),
         join(
@@ -52,7 +70,7 @@ def score_chart(games: Sequence[FinishedGame], limit: int = CHART_LIMIT) -> Safe
                 '<circle class="{}" cx="{}" cy="{}" r="4"/>',
                 "chart-won" if game.won else "chart-blocked",
                 number(x),
-                number(score_y(game.score, low, high)),
+                number(score_y(game.score, top)),
             )
             for game, x in zip(shown, xs, strict=True)
         ),
@@ -60,13 +78,24 @@ def score_chart(games: Sequence[FinishedGame], limit: int = CHART_LIMIT) -> Safe
     ]
     return format_html(
         '<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {} {}" width="100%" role="img"'
-        ' aria-labelledby="{} {}">{}</svg>',
+        ' aria-labelledby="{} {}" data-chart="{}">{}</svg>',
         WIDTH,
         HEIGHT,
-        TITLE_ID,
-        DESC_ID,
+        title_id,
+        desc_id,
+        name,
         join(parts),
     )
+
+
+def axis_top(highest: int) -> int:
+    """The score axis's end: the least round number (``NICE_TOPS``) at or above ``highest``; 100 at least."""
+    power = 100
+    while True:
+        for nice in NICE_TOPS:
+            if nice * power >= highest:
+                return nice * power
+        power *= 10
 
 
 def running_win_rates(games: Sequence[FinishedGame]) -> list[float]:
@@ -84,11 +113,9 @@ def x_of(index: int, count: int) -> float:
     return PLOT_LEFT + INSET + index * (PLOT_RIGHT - PLOT_LEFT - 2 * INSET) / (count - 1)
 
 
-def score_y(score: int, low: int, high: int) -> float:
-    """The highest score sits on the top of the plot and the lowest on its bottom; equal scores in the middle."""
-    if high == low:
-        return (PLOT_TOP + PLOT_BOTTOM) / 2
-    return PLOT_BOTTOM - (score - low) / (high - low) * (PLOT_BOTTOM - PLOT_TOP)
+def score_y(score: int, top: int) -> float:
+    """0 on the bottom of the plot, ``top`` on its top."""
+    return PLOT_BOTTOM - score / top * (PLOT_BOTTOM - PLOT_TOP)
 
 
 def rate_y(rate: float) -> float:
@@ -105,41 +132,34 @@ def summary(shown: Sequence[FinishedGame], rate: float) -> str:
             "Scores of your last %(count)d finished games, from %(low)d to %(high)d.",
             len(shown),
         ) % {"count": len(shown), "low": min(g.score for g in shown), "high": max(g.score for g in shown)}
-    return scores + " " + _("Win rate over all your finished games: %(rate)d%%.") % {"rate": percent(rate)}
+    return scores + " " + _("Win rate over all your finished games of this kind: %(rate)d%%.") % {"rate": percent(rate)}
 
 
-def axes(low: int, high: int) -> SafeString:
-    """Grid lines at each win-rate tick (labelled on the right), the frame, and the score range on the left."""
+def axes(top: int) -> SafeString:
+    """Grid lines at each win-rate tick, labelled with their score on the left and their rate on the right,
+    and the frame."""
     grid = join(
         format_html(
             '<line class="chart-grid" x1="{}" x2="{}" y1="{y}" y2="{y}"/>'
+            '<text x="{}" y="{y}" text-anchor="end" dominant-baseline="middle">{}</text>'
             '<text class="chart-rate-label" x="{}" y="{y}" dominant-baseline="middle">{}%</text>',
             number(PLOT_LEFT),
             number(PLOT_RIGHT),
+            number(PLOT_LEFT - 6),
+            top * tick // 100,
             number(PLOT_RIGHT + 6),
             tick,
             y=number(rate_y(tick / 100)),
         )
         for tick in RATE_TICKS
     )
-    score_ticks = {high: score_y(high, low, high), low: score_y(low, low, high)}  # one label when equal
-    score_labels = join(
-        format_html(
-            '<text x="{}" y="{}" text-anchor="end" dominant-baseline="middle">{}</text>',
-            number(PLOT_LEFT - 6),
-            number(y),
-            score,
-        )
-        for score, y in score_ticks.items()
-    )
     return format_html(
         '{}<path class="chart-axis" d="M{left} {top}V{bottom}H{right}V{top}" fill="none"/>'
-        '<text x="4" y="14">{}</text><text class="chart-rate-label" x="{}" y="14" text-anchor="end">{}</text>{}',
+        '<text x="4" y="14">{}</text><text class="chart-rate-label" x="{}" y="14" text-anchor="end">{}</text>',
         grid,
         _("Score"),
         WIDTH - 4,
         _("Win rate"),
-        score_labels,
         left=number(PLOT_LEFT),
         right=number(PLOT_RIGHT),
         top=number(PLOT_TOP),

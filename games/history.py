@@ -16,14 +16,15 @@ class FinishedGame:
     finished: datetime
     score: int
     won: bool
+    level: bool = False  # a level game, scored by streaks, or a free game
 
 
 def finished_games(games: GameQuerySet) -> list[FinishedGame]:
     """The finished ones among ``games``, in the order they finished."""
-    rows = games.exclude(finished=None).order_by("finished", "id").values_list("finished", "score", "status")
+    rows = games.exclude(finished=None).order_by("finished", "id")
     return [
-        FinishedGame(finished, score, status == engine.Status.WON)
-        for finished, score, status in rows
+        FinishedGame(finished, score, status == engine.Status.WON, level != FREE_GAME)
+        for finished, score, status, level in rows.values_list("finished", "score", "status", "level")
         if finished is not None  # as the query already says: for the type checker
     ]
 

@@ -1,4 +1,4 @@
-"""The player's games, newest first, with filters, totals and the chart of their scores."""
+"""The player's games, newest first, with filters, totals and the charts of their scores."""
 
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 
 import engine
 
-from ..chart import score_chart
+from ..chart import history_charts
 from ..history import daily_results, finished_games, stats_by_mode, totals
 from ..models import FREE_GAME, LEVEL_LABELS, RULE_LABELS, STATUS_LABELS, GameRecord
 from ..players import Player
@@ -36,7 +36,7 @@ def history(request: HttpRequest) -> HttpResponse:
     context = {
         "page": page,
         "totals": totals(games, finished),
-        "chart": score_chart(finished),
+        "charts": history_charts(finished),
         "result": result,
         "rule": rule,
         "statuses": list(STATUS_LABELS.items()),

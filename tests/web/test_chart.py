@@ -1,4 +1,5 @@
-"""The history chart: well-formed SVG, each score and the running win rate where they belong, on /history/."""
+"""The history charts: well-formed SVG, each score on an axis from 0 and the running win rate where they belong;
+free and level games apart, on /history/."""
 
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime, timedelta
@@ -7,7 +8,7 @@ import pytest
 from django.test import Client
 
 from games import chart
-from games.chart import PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, score_chart
+from games.chart import PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, axis_top, history_charts
 from games.history import FinishedGame
 
 from .conftest import start_game
@@ -19,6 +20,10 @@ START = datetime(2025, 3, 1, 12, tzinfo=UTC)
 
 def games(*results: tuple[int, bool]) -> list[FinishedGame]:
     return [FinishedGame(START + timedelta(days=day), score, won) for day, (score, won) in enumerate(results)]
+
+
+def score_chart(shown: list[FinishedGame]) -> str:
+    return chart.score_chart(shown, "Scores", "test-chart")
 
 
 def parse(svg: str) -> ET.Element:
@@ -43,6 +48,15 @@ def rate_at(y: float) -> float:
     return (PLOT_BOTTOM - y) / (PLOT_BOTTOM - PLOT_TOP)
 
 
+def score_at(y: float, top: int) -> float:
+    return rate_at(y) * top
+
+
+def labels(root: ET.Element) -> dict[str, float]:
+    """Each label's text, by its height."""
+    return {str(text.text): float(text.get("y", "")) for text in root.iter(f"{SVG}text")}
+
+
 def test_no_finished_games_draw_no_chart() -> None:
     assert score_chart([]) == ""
 
@@ -55,23 +69,33 @@ def test_an_accessible_scalable_svg_with_a_summary_in_words() -> None:
     assert title is not None and desc is not None
     assert root.get("aria-labelledby") == f"{title.get('id')} {desc.get('id')}"
     assert desc.text == (
-        "Scores of your last 4 finished games, from 312 to 812. Win rate over all your finished games: 50%."
+        "Scores of your last 4 finished games, from 312 to 812."
+        " Win rate over all your finished games of this kind: 50%."
     )
     assert not any(element.get("style") for element in root.iter())  # the CSP allows no inline styles
 
 
-def test_each_score_in_order_from_the_bottom_of_the_plot_for_the_lowest_to_the_top_for_the_highest() -> None:
+def test_each_score_in_order_on_an_axis_from_0_labelled_at_each_grid_line() -> None:
     results = [(500, True), (812, True), (312, False), (650, True), (562, False)]
-    placed = dots(parse(score_chart(games(*results))))
+    root = parse(score_chart(games(*results)))
+    placed = dots(root)
     xs = [x for x, _y, _class in placed]
     assert xs == sorted(xs) and len(set(xs)) == len(results)
     assert PLOT_LEFT < xs[0] < xs[1] - 10 and xs[-1] < PLOT_RIGHT
     assert pytest.approx(xs[1] - xs[0], abs=0.1) == xs[-1] - xs[-2]  # evenly spaced, one step per game
-    ys = {score: y for (score, _won), (_x, y, _class) in zip(results, placed, strict=True)}
-    assert ys[812] == PLOT_TOP and ys[312] == PLOT_BOTTOM
-    for score in (500, 650, 562):
-        assert ys[score] == pytest.approx(PLOT_BOTTOM - (score - 312) / 500 * (PLOT_BOTTOM - PLOT_TOP), abs=0.05)
+    for (score, _won), (_x, y, _class) in zip(results, placed, strict=True):
+        assert score_at(y, 1000) == pytest.approx(score, abs=0.5)  # 812 rounds the axis up to 1,000
     assert [css for _x, _y, css in placed] == ["chart-won", "chart-won", "chart-blocked", "chart-won", "chart-blocked"]
+    said = labels(root)
+    for score in (0, 250, 500, 750, 1000):
+        assert score_at(said[str(score)], 1000) == pytest.approx(score, abs=0.5)
+
+
+@pytest.mark.parametrize(
+    ("highest", "top"), [(0, 100), (99, 100), (100, 100), (101, 200), (772, 800), (1_770, 2_000), (6_335, 8_000)]
+)
+def test_the_score_axis_ends_at_a_round_number_at_or_above_the_highest_score(highest: int, top: int) -> None:
+    assert axis_top(highest) == top
 
 
 def test_the_win_rate_line_runs_through_the_share_won_after_each_game() -> None:
@@ -89,31 +113,32 @@ def test_only_the_latest_games_are_drawn_but_the_win_rate_counts_the_earlier_one
     root = parse(score_chart(games(*earlier, *latest)))
     placed = dots(root)
     assert len(placed) == 100 and all(css == "chart-blocked" for _x, _y, css in placed)
-    assert placed[0][1] == PLOT_BOTTOM and placed[-1][1] == PLOT_TOP  # 400 to 499, not 300
+    assert score_at(placed[0][1], 600) == pytest.approx(400, abs=0.5)  # 400 to 499 drawn, not 300
     rates = [rate_at(y) for _x, y in rate_points(root)]
     assert rates[0] == pytest.approx(50 / 51, abs=0.001) and rates[-1] == pytest.approx(50 / 150, abs=0.001)
     desc = root.find(f"{SVG}desc")
     assert desc is not None and "last 100 finished games, from 400 to 499" in str(desc.text)
-    assert "finished games: 33%." in str(desc.text)
+    assert "finished games of this kind: 33%." in str(desc.text)
 
 
 def test_a_single_game_sits_in_the_middle_with_its_win_rate_marked() -> None:
     root = parse(score_chart(games((640, False))))
     ((x, y, css),) = dots(root)
-    assert (x, y, css) == ((PLOT_LEFT + PLOT_RIGHT) / 2, (PLOT_TOP + PLOT_BOTTOM) / 2, "chart-blocked")
+    assert (x, css) == ((PLOT_LEFT + PLOT_RIGHT) / 2, "chart-blocked")
+    assert score_at(y, 800) == pytest.approx(640, abs=0.5)
     end = root.find(f"{SVG}circle[@class='chart-rate-end']")
     assert end is not None and float(end.get("cy", "")) == PLOT_BOTTOM  # 0 % won
     texts = [text.text for text in root.iter(f"{SVG}text")]
-    assert texts.count("640") == 1 and texts.count("03/01/2025") == 1
+    assert texts.count("03/01/2025") == 1
     desc = root.find(f"{SVG}desc")
     assert desc is not None
-    assert desc.text == "Score of your finished game: 640. Win rate over all your finished games: 0%."
+    assert desc.text == ("Score of your finished game: 640. Win rate over all your finished games of this kind: 0%.")
 
 
 def test_every_text_is_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
     hostile = '<script>alert("x")</script> & '
     monkeypatch.setattr(chart, "_", lambda message: hostile + message)
-    svg = score_chart(games((500, True), (600, False)))
+    ((_caption, svg),) = history_charts(games((500, True), (600, False)))
     assert "<script>" not in svg
     title = parse(svg).find(f"{SVG}title")
     assert title is not None and str(title.text).startswith(hostile)
@@ -128,10 +153,32 @@ def test_history_charts_the_players_finished_games_only(player: Client) -> None:
     html = player.get("/history/").content.decode()
     svg = html[html.index("<svg") : html.index("</svg>") + len("</svg>")]
     root = parse(svg)
+    assert root.get("data-chart") == "free-chart" and html.count("<svg") == 1  # no level game: no second chart
     assert [css for _x, _y, css in dots(root)] == ["chart-won", "chart-blocked", "chart-won"]
     desc = root.find(f"{SVG}desc")
     assert desc is not None and "from 410 to 720" in str(desc.text) and "67%" in str(desc.text)
     assert "999" not in svg
+
+
+def test_free_and_level_games_are_charted_apart_each_on_its_own_axis() -> None:
+    free = [FinishedGame(START + timedelta(hours=n), 500 + n, n % 2 == 0) for n in range(3)]
+    levels = [FinishedGame(START + timedelta(hours=n, minutes=30), 3_000 * (n + 1), True, level=True) for n in range(3)]
+    charts = history_charts(sorted(free + levels, key=lambda game: game.finished))
+    assert [caption for caption, _svg in charts] == ["Free games", "Level games"]
+    drawn = [parse(svg) for _caption, svg in charts]
+    assert [root.get("data-chart") for root in drawn] == ["free-chart", "level-chart"]
+    (free_root, level_root) = drawn
+    assert [score_at(y, 600) for _x, y, _css in dots(free_root)] == pytest.approx([500, 501, 502], abs=0.5)
+    assert [score_at(y, 10_000) for _x, y, _css in dots(level_root)] == pytest.approx([3_000, 6_000, 9_000], abs=1)
+    assert (
+        rate_at(rate_points(free_root)[-1][1]) == pytest.approx(2 / 3, abs=0.001)
+        and rate_at(rate_points(level_root)[-1][1]) == 1
+    )
+    titles = [root.find(f"{SVG}title") for root in drawn]
+    assert [title.text if title is not None else "" for title in titles] == [
+        "Free games: your scores and win rate",
+        "Level games: your scores and win rate",
+    ]
 
 
 @pytest.mark.django_db

@@ -29,7 +29,7 @@ def test_totals_count_wins_rate_best_score_and_streaks(player: Client) -> None:
     start_game(player)  # opened and left untouched: not a game played
     page = player.get("/history/").content.decode()
     # One win rate everywhere, the chart's too: won over finished, 5 of 6.
-    assert "Win rate over all your finished games: 83%" in page
+    assert "Win rate over all your finished games of this kind: 83%" in page
     for total, value in [("played", 7), ("won", 5), ("win-rate", "83%"), ("best", 760)]:
         assert f'data-total="{total}">{value}<' in page
     assert 'data-total="current-streak">3<' in page
