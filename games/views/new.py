@@ -1,8 +1,10 @@
 """New game: a level (Easy, Medium, Hard, or the day's deal), or a free game on a random deal or a pasted
 game code (the form says what is wrong with a bad code); "Replay this deal" starts a game's deal again."""
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 import engine
@@ -54,12 +56,25 @@ def new_level_game(request: HttpRequest, level: str) -> HttpResponse:
     if chosen is not engine.Level.DAILY and (wait := budget.wait()):  # its deal is graded by the solver
         return too_many(request, NEW_GAMES.message, wait)
     record = actions.deal_level(player, chosen, budget)
+    _say_if_practice(request, player, record)
     return redirect("game", public_id=record.public_id)
+
+
+def _say_if_practice(request: HttpRequest, player: Player, record: GameRecord) -> None:
+    """A daily game that will not be ranked says so before its first card, not only on its end card."""
+    if record.level != engine.Level.DAILY or record.ranked:
+        return
+    if player.user_id is None:
+        messages.info(request, _("Signed out, a daily game is practice: log in or sign up first to be ranked."))
+    else:
+        messages.info(request, _("Your ranked daily game of today is played: this one is practice, not ranked."))
 
 
 @require_POST
 @limited(NEW_GAMES)
 def deal_again(request: HttpRequest, public_id: str) -> HttpResponse:
     """The same deal in the same mode (a past day's daily as a free game: actions.deal_again)."""
-    record = actions.deal_again(Player.of(request, create=True), public_id)
+    player = Player.of(request, create=True)
+    record = actions.deal_again(player, public_id)
+    _say_if_practice(request, player, record)
     return redirect("game", public_id=record.public_id)

@@ -270,6 +270,18 @@ def test_the_new_game_page_says_before_a_daily_starts_that_it_is_practice() -> N
     assert 'data-daily="practice"' in ann.get("/new/").content.decode()
 
 
+def test_a_daily_game_that_will_not_be_ranked_says_so_as_it_starts() -> None:
+    signed_out, ann = Client(), signed_in("ann")
+    practice_signed_out = "Signed out, a daily game is practice: log in or sign up first to be ranked."
+    assert practice_signed_out in signed_out.post("/new/daily/", follow=True).content.decode()
+    first = ann.post("/new/daily/", follow=True).content.decode()
+    assert "practice" not in first
+    second_attempt = "Your ranked daily game of today is played: this one is practice, not ranked."
+    assert second_attempt in ann.post("/new/daily/", follow=True).content.decode()
+    ranked = GameRecord.objects.get(ranked=True)
+    assert second_attempt in ann.post(f"/g/{ranked.public_id}/again/", follow=True).content.decode()
+
+
 def test_a_past_day_s_daily_played_again_is_a_free_game_that_mends_no_streak(
     player: Client, on_day: list[datetime.date]
 ) -> None:
