@@ -137,10 +137,10 @@ class PreferencesForm(forms.Form):
 
 
 class SignupForm(UserCreationForm[User]):
-    """A user name and a password, and an e-mail address only for a forgotten password."""
+    """A user name and a password, and an email address only for a forgotten password."""
 
     email = forms.EmailField(
-        label=_("E-mail address"),
+        label=_("Email address"),
         required=False,
         help_text=_("Optional: only to send you a link if you forget your password."),
     )

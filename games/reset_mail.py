@@ -19,6 +19,7 @@ from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import PasswordResetForm
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 logger = logging.getLogger(__name__)
 
@@ -30,6 +31,10 @@ _thread: threading.Thread | None = None
 
 
 class ResetMailForm(PasswordResetForm):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["email"].label = _("Email address")  # as the sign-up form names it (Django's says "Email")
+
     def send_mail(
         self,
         subject_template_name: str,

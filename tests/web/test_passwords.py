@@ -85,3 +85,16 @@ def test_the_reset_mail_is_sent_after_the_answer_in_the_player_s_language(client
         reset_mail.wait_until_sent()
     [message] = mail.outbox
     assert "Qualcuno ha chiesto" in message.body
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "bg", "fr"])
+def test_sign_up_and_the_reset_form_name_the_email_address_alike(client: Client, language: str) -> None:
+    def label(path: str) -> str:
+        page = client.get(path, headers={"accept-language": language}).content.decode()
+        found = re.search(r'<label for="id_email">([^<]+)</label>', page)
+        assert found, page
+        return found[1]
+
+    assert label("/accounts/signup/") == label("/accounts/reset/")
+    if language == "en":
+        assert label("/accounts/reset/").startswith("Email address")
