@@ -24,7 +24,7 @@ from engine.layout import STOCK_SIZE
 from engine.levels import Level
 from tests.web.helpers_play import actions_of, blocked_by_drawing
 
-from .conftest import ARTIFACTS, console_errors, play_line, screenshot
+from .conftest import ARTIFACTS, console_errors, play_line, screenshot, sign_up
 from .test_play import Table, tap_top_card
 
 UPRIGHT = {
@@ -440,6 +440,33 @@ def test_phone_screenshots(browser: Browser, server_url: str, held: str, scheme:
         assert not sideways(page)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"phone-{held}-{scheme}-{locale[:2]}.png"), animations="disabled")
+
+
+# Each table header whose text takes more than one line, and the words it breaks inside.
+BROKEN_HEADERS = """() => [...document.querySelectorAll("main table th")].flatMap(th => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const lines = new Set([...range.getClientRects()].map(rect => Math.round(rect.top)));
+  const words = th.textContent.trim().split(/\\s+/);
+  return lines.size > words.length ? [th.textContent.trim()] : [];
+})"""
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_table_header_breaks_a_word_on_a_phone(browser: Browser, server_url: str, locale: str) -> None:
+    """The leaderboard, History's tables and How to play's at 320 px: a header wraps between words, never
+    inside one ("Posizi/one")."""
+    with phone(browser, UPRIGHT["320x568"], locale=locale) as page:
+        sign_up(page, server_url)
+        page.goto(server_url + "/new/")
+        page.click('button[data-level="daily"]')  # ranked: on the day's leaderboard
+        Table(page, server_url).play_a_few()  # and a free game, for History's tables
+        broken = {}
+        for path in ("/daily/", "/history/", "/how-to-play/"):
+            page.goto(server_url + path)
+            expect(page.locator("main table").first).to_be_visible()
+            broken[path] = page.evaluate(BROKEN_HEADERS)
+        assert broken == {"/daily/": [], "/history/": [], "/how-to-play/": []}
 
 
 def background(page: Page) -> str:
