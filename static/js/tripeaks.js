@@ -49,6 +49,15 @@
     }
   });
 
+  // ---- The language applies as soon as a pointer picks it. A key's choice still waits for Change: on a
+  // closed select an arrow key changes the choice at each press, and the page must not leave under it.
+  let languageByKey = false;
+  document.addEventListener("keydown", (event) => (languageByKey = event.target.id === "language-choice"), true);
+  document.addEventListener("change", (event) => {
+    if (event.target.id !== "language-choice" || languageByKey) return;
+    event.target.form.requestSubmit();
+  });
+
   // ---- The menus (details elements, which open and close without this file). A press outside an open one
   // closes it, and its click does nothing else (a press: a tap on the bare felt may bring no click at all);
   // a key's click outside closes it and goes on. The other menu's button opens that one (one at a time, by

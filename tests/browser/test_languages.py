@@ -4,7 +4,7 @@ are in test_play.py.)"""
 
 import pytest
 from django.utils import translation
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 import engine
 from games.cards import spoken_name
@@ -27,8 +27,9 @@ def test_in_bulgarian_the_cards_and_the_board_in_words_follow_each_action(
     page = context.new_page()
     table = Table(page, server_url)
     page.get_by_role("group").filter(has=page.locator("#language-choice")).locator("summary").click()  # Menu
-    page.get_by_label("Language").select_option("bg")
-    page.get_by_role("button", name="Change").click()  # a plain form: no script needed
+    page.get_by_label("Language").select_option("bg")  # with the script, applied at once
+    if not javascript:
+        page.get_by_role("button", name="Change").click()  # a plain form: no script needed
     expect(page.locator("html")).to_have_attribute("lang", "bg")
     assert page.url == table.url
     for card in table.game.visible().values():
@@ -44,3 +45,14 @@ def test_in_bulgarian_the_cards_and_the_board_in_words_follow_each_action(
     expect(board_text).to_contain_text(f"купчина за изхвърлени карти: {in_bulgarian(played)}. Най-горни карти")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
     context.close()
+
+
+def test_an_arrow_key_on_the_language_choice_waits_for_change(page: Page, server_url: str) -> None:
+    """On a closed select each arrow key changes the choice: the page must not leave at the first press."""
+    page.goto(server_url + "/new/")
+    page.locator("#language-choice").focus()
+    page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(500)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.get_by_role("button", name="Change").click()
+    expect(page.locator("html")).not_to_have_attribute("lang", "en")
