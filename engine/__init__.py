@@ -13,7 +13,7 @@ from .levels import Level, daily_code, deal_level
 from .log import MAX_LOG_ACTIONS, InvalidLog, log_until, version_of
 from .memo import Recent, positions
 from .rules import Rule
-from .streak import StreakScore, streak_score
+from .streak import STREAK_RULES, StreakRules, StreakScore, streak_score
 
 __all__ = [
     "CASUAL_GAMES",
@@ -22,6 +22,7 @@ __all__ = [
     "PEAK_CARDS",
     "ROWS",
     "START_SCORE",
+    "STREAK_RULES",
     "Action",
     "Analysis",
     "CodeError",
@@ -38,6 +39,7 @@ __all__ = [
     "Refusal",
     "Rule",
     "Status",
+    "StreakRules",
     "StreakScore",
     "analyse",
     "analysis_of_loss",

@@ -22,6 +22,22 @@ THREE_STARS_STOCK = 8  # and with this many, three
 
 
 @dataclass(frozen=True, slots=True)
+class StreakRules:
+    """The points and stars above, as a player is told them (How to play)."""
+
+    streak_step: int = STREAK_STEP
+    peak: int = PEAK_POINTS
+    last_peak: int = LAST_PEAK_POINTS
+    stock_card: int = STOCK_CARD_POINTS
+    second: int = TIME_POINTS_PER_SECOND
+    two_stars: int = TWO_STARS_STOCK
+    three_stars: int = THREE_STARS_STOCK
+
+
+STREAK_RULES = StreakRules()
+
+
+@dataclass(frozen=True, slots=True)
 class NextStar:
     """What a win short of three stars lacked: ``more_cards`` left in the stock would have made ``stars``."""
 

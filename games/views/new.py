@@ -39,6 +39,7 @@ def _context(request: HttpRequest, form: NewGameForm) -> dict[str, object]:
         "form": form,
         "in_progress": records.filter(status=engine.Status.PLAYING).order_by("-updated").first(),
         "levels": level_terms(),
+        "points": engine.STREAK_RULES,
         "daily_played": daily.played_on(records, day),
         "daily_streak": daily.daily_streak(records, day),
     }

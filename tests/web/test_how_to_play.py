@@ -6,7 +6,6 @@ import pytest
 from django.test import Client
 
 import engine
-from engine import streak
 
 from .conftest import start_game
 
@@ -47,7 +46,8 @@ def test_how_to_play_states_each_levels_time_bonus_multiplier_and_the_stars(clie
         assert row, level
         assert f"<td>{level.time_limit // 60} minutes</td><td>×{level.multiplier}</td>" in row[1]
         assert ("K–A apart" if level.rule is engine.Rule.CLASSIC else "K–A adjacent") in row[1]
-    two, three = streak.TWO_STARS_STOCK, streak.THREE_STARS_STOCK
+    rules = engine.STREAK_RULES
+    two, three = rules.two_stars, rules.three_stars
     assert f"with {two} cards or more left in the stock, ★★; with {three} or more, ★★★" in html
-    assert f"Each card left in the stock when you win: {streak.STOCK_CARD_POINTS} points." in html
-    assert f"Each whole second left of the level's time when you win: {streak.TIME_POINTS_PER_SECOND} points." in html
+    assert f"Each card left in the stock when you win: {rules.stock_card} points." in html
+    assert f"Each whole second left of the level's time when you win: {rules.second} points." in html

@@ -51,6 +51,7 @@ def test_the_new_game_page_offers_the_four_modes_and_the_free_game(player: Clien
         minutes, times = terms.time_limit // 60, terms.multiplier
         assert f'data-terms="{minutes} {times}">Time bonus within {minutes} minutes; score ×{times}.<' in html
     assert 'name="code"' in html and 'data-daily="not-played"' in html
+    assert "Stars: a win earns ★; with 3 cards or more left in the stock, ★★; with 8 or more, ★★★." in html
 
 
 @pytest.mark.parametrize("level", ["medium", "easy"])
