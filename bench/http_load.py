@@ -6,9 +6,10 @@ Starts daphne on a free loopback port with a fresh SQLite database (or DATABASE_
 PostgreSQL). Each player has its own client, session and game and plays what its page offers: a
 playable card, else a draw, else an undo, and a new game once won or blocked. Then the same clients
 fetch GET /health/ for as long. Afterwards each game's stored log is checked against the moves its
-player saw applied. Target (issue 17): the server's CPU per move at most 2.5× its CPU per GET /health/
-(the trivial view); 0 errors, 0 lost, 0 doubled. The ratios of throughput and latency are printed too,
-but they depend on how much of the machine the clients and others leave the server.
+player saw applied. Target (docs/benchmarks.md, "A move at half its cost"): the server's CPU per move
+at most 2.5× its CPU per GET /health/ (the trivial view); 0 errors, 0 lost, 0 doubled. The ratios of
+throughput and latency are printed too, but they depend on how much of the machine the clients and others
+leave the server.
 """
 
 import argparse

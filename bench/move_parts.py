@@ -5,8 +5,9 @@ requests.
     .venv/bin/python bench/move_parts.py [--moves N]
 
 The null move (bench/null_move.py) is the same POST through the same middleware, session, CSRF check
-and form, answering the same bytes without touching the game: the floor of a move. Targets (issue 17):
-a move at most 7× /health/ on SQLite, 9× on PostgreSQL, and under 1.6× the null move.
+and form, answering the same bytes without touching the game: the floor of a move. Targets
+(docs/benchmarks.md, "A move at half its cost"): a move at most 7× /health/ on SQLite, 9× on PostgreSQL,
+and under 1.6× the null move.
 
 bench/http_load.py weighs a move against /health/ on the real server, under load; this splits the move
 so that a change can be aimed. Means of CPU time (``time.process_time``) per request, on a fresh

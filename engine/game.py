@@ -111,7 +111,7 @@ class Game:
         self._drawn = 0
         self._waste = cards[FIRST_WASTE]
         # (position or _DRAWN, waste before the action) for each action still standing.
-        # The seeds keep the last 100 actions for undo; at most 51 can stand (28 removals,
+        # Undo reaches the last 100 actions (docs/rules.md §7); at most 51 can stand (28 removals,
         # 23 draws), so every standing action can be undone and no cap is needed.
         self._history: list[tuple[int, int]] = []
         self._moves = 0

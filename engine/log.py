@@ -23,7 +23,7 @@ UNDO = "-"
 # The most actions a log keeps before its old taken-back pairs are folded: a legal game needs at most
 # 51 standing actions, so a stored log stays under this plus a short prefix however long one plays.
 MAX_LOG_ACTIONS = 1000
-UNDO_WINDOW = 100  # the latest actions, never folded: what the seeds keep for undo
+UNDO_WINDOW = 100  # the latest actions, never folded: what undo reaches (docs/rules.md §7)
 FOLDED = "*"  # ends the prefix that counts the folded pairs
 
 TAP_SYMBOLS = (string.digits + string.ascii_lowercase)[:PEAK_CARDS]

@@ -1,5 +1,5 @@
-"""Streak scoring, document 003's (GameLake's) alternative to the app's score: docs/rules.md,
-"Levels and streak scoring".
+"""Streak scoring, the levels' alternative to the app's score: docs/rules.md §13, "Levels and streak
+scoring".
 
 Computed from the actions still standing (the log with the undone ones taken out), so that an undo
 takes back a move with its points and its streak, and the same log and time always score the same.

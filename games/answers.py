@@ -4,7 +4,7 @@ page that is behind, and the watchers' frames (live/events.py).
 The regions are drawn by games/regions/ (which the page's template tags call too), joined here
 without the template engine or its context processors: those fill the page around the regions (the
 user, the languages, the CSP nonce, a first visit) and on the hot path of a move cost more than the
-regions' own drawing (issue 17, bench/move_parts.py). The regions read two of the
+regions' own drawing (bench/move_parts.py; docs/benchmarks.md, "A move at half its cost"). The regions read two of the
 processors' values, given here as they give them: the CSRF token of the owner's forms (made only if a
 form is drawn) and the messages that the notice shows.
 """

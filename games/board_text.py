@@ -1,6 +1,6 @@
 """The board in words, in the active language: what a screen reader hears after each action.
 
-The format is the seeds' own (000/001/002 give the Italian, Spanish and Bulgarian lines exactly):
+The format is the rules' own (docs/rules.md §4, "Screen-reader board description", in each language):
 "Tallone: 23 carte; scarto: asso di fiori. Cime: carta coperta, …; fila 2: …; fila 3: …; fila in
 basso: 3 di picche, …". Removed cards are left out. A row whose cards are all removed is left out
 too: rows empty from the bottom up (a card leaves only after the two that cover it), so an omitted

@@ -7,8 +7,8 @@ from django.utils.translation import get_language, gettext, pgettext, pgettext_l
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANK_LABELS = {"T": "10"}
-# The letters in a card's corner follow the page's language: the seeds write the king R♣ in Italian,
-# Spanish and Bulgarian; French decks say R, D, V.
+# The letters in a card's corner follow the page's language: the king is R♣ in Italian, Spanish and
+# Bulgarian (docs/rules.md §4); French decks say R, D, V.
 CORNER_RANKS = {
     **RANK_LABELS,
     "J": pgettext_lazy("card corner (jack)", "J"),

@@ -108,7 +108,7 @@ class GameRecord(models.Model):
     lost_after_move = models.PositiveIntegerField(null=True, blank=True)
     lost_with_card = models.CharField(max_length=2, blank=True, default="", help_text="The card that action played")
     analysed = models.BooleanField(default=False, help_text="The analysis fits the stored log")
-    # Levels (document 003): dealt by difficulty, scored by streaks against the clock.
+    # Levels (docs/rules.md §13): dealt by difficulty, scored by streaks against the clock.
     level = models.CharField(
         max_length=8,
         blank=True,

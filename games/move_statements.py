@@ -1,6 +1,6 @@
 """A move's two statements, written by hand: the read of its game, and the write of its summary if no
 other action was written since that read (actions.play). Building a query costs the ORM several times
-what the statement costs the database, and a move is the hot path (issue 17, bench/move_parts.py);
+what the statement costs the database, and a move is the hot path (bench/move_parts.py);
 every other query goes through the ORM.
 
 Both statements name their columns from the model, so that a new field is read, and a new summary

@@ -155,8 +155,9 @@ SQLITE_OPTIONS = {
 }
 # HTTP requests run their synchronous code on this many reused threads per server process (server/threads.py),
 # each keeping its database connection open for CONN_MAX_AGE seconds: so a process holds at most this
-# many connections. (With Django's thread per request, persistent connections piled up instead: 50
-# players once exhausted PostgreSQL's 100 connections; and opening one per request cost more than a move.)
+# many connections. (Django's thread per request piles persistent connections up, one per dead thread: 50
+# players exhaust PostgreSQL's 100; and opening one per request costs more than a move: docs/benchmarks.md,
+# "Server patches".)
 REQUEST_THREADS = envint("REQUEST_THREADS", "16")
 CONN_MAX_AGE = envint("CONN_MAX_AGE", "600")
 if os.getenv("DATABASE_URL"):

@@ -4,7 +4,7 @@ and the owner's Undo and Teach me; ``{% undo_form %}`` and ``{% hint_form %}`` t
 (the end overlay offers them too).
 
 Written in Python rather than template nodes: they are drawn after every move, and through the
-template engine they took most of a move's rendering (issue 17). The end overlays, drawn once a game,
+template engine they took most of a move's rendering (bench/move_parts.py). The end overlays, drawn once a game,
 stay in the template (its partial ``outcome``). Every value written is a number, a URL of the
 game's, the CSRF token, or escaped (translations too: they are data); the whitespace is the template's
 own, kept byte for byte (tests/web/test_board_golden.py). Every action form is a plain form;

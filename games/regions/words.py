@@ -1,7 +1,7 @@
 """The board's words in the active language, escaped, looked up once per language.
 
 The board is drawn after every move, and a ``gettext`` costs about what drawing a card does: a dozen of
-them were a tenth of a move's rendering (issue 17, bench/move_parts.py). Each ``gettext`` is called outside
+them were a tenth of a move's rendering (bench/move_parts.py). Each ``gettext`` is called outside
 an f-string, where makemessages finds it; the count-dependent labels (``ngettext``) stay where they are drawn.
 """
 

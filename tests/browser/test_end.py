@@ -1,4 +1,4 @@
-"""The end overlay (issue 15): it covers the board, which is inert under it, offers what can follow
+"""The end overlay: it covers the board, which is inert under it, offers what can follow
 itself (the next deal, the same deal again, and Undo and Teach me while blocked), and keeps the
 keyboard focus while shown."""
 

@@ -1,4 +1,4 @@
-"""Copy (the game code) and Share (the game's address) beside it (issue 15): shown only where JavaScript
+"""Copy (the game code) and Share (the game's address) beside it: shown only where JavaScript
 can do them (no dead button without it, or without the clipboard API or Web Share), and each says what
 it did ("Copied", "Link copied") on the page and to screen readers."""
 

@@ -1,4 +1,4 @@
-"""Taps are never lost and feel instant (issue 15): the page queues its actions, sends them one at a
+"""Taps are never lost and feel instant: the page queues its actions, sends them one at a
 time with the version each expects, and shows a legal tap on the waste before the server answers;
 a stale or refused answer puts back the server's board. Most tests run over an emulated 150 ms
 round trip (Chromium's network emulation), where every tap lands while the one before is out."""

@@ -1,4 +1,4 @@
-"""Deals built by hand for the engine tests: the seeds' example, and deals made for a line."""
+"""Deals built by hand for the engine tests: the rules' example, and deals made for a line."""
 
 import random
 from collections.abc import Iterator
@@ -7,9 +7,9 @@ from engine import Game, Rule
 from engine.cards import CARD_NAMES, RANKS
 from engine.log import DRAW, POSITION_OF_SYMBOL, tap_symbol
 
-# The seeds' example (TP1-E-AAAAAAB in the rules documents): waste A♣, bottom row
+# The rules' example (TP1-E-AAAAAAB in the rules documents): waste A♣, bottom row
 # 3♠ 5♠ K♣ 4♠ 2♦ A♠ K♦ 8♥ 7♣ 9♠ and 7♠ face down at position 13.
-SEED_BOTTOM_ROW = ["3S", "5S", "KC", "4S", "2D", "AS", "KD", "8H", "7C", "9S"]
+RULES_BOTTOM_ROW = ["3S", "5S", "KC", "4S", "2D", "AS", "KD", "8H", "7C", "9S"]
 SEED_WASTE = "AC"
 
 # Bottom row, row 3, row 2, tops: each card is free when its turn comes.
@@ -27,9 +27,9 @@ def random_games(seed: str, count: int, rule: Rule) -> Iterator[Game]:
         yield Game.from_cards(rng.sample(CARD_NAMES, len(CARD_NAMES)), rule)
 
 
-def seed_example_deal() -> list[str]:
-    """The seeds' example deal; the cards the seeds do not show are filled in deck order."""
-    fixed = {position: card for position, card in enumerate(SEED_BOTTOM_ROW, start=18)}
+def rules_example_deal() -> list[str]:
+    """The rules' example deal; the cards the rules do not show are filled in deck order."""
+    fixed = {position: card for position, card in enumerate(RULES_BOTTOM_ROW, start=18)}
     fixed[13] = "7S"
     fixed[28] = SEED_WASTE
     rest = iter(card for card in CARD_NAMES if card not in fixed.values())

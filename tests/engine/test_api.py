@@ -4,12 +4,12 @@ import pytest
 
 from engine import Action, CodeError, Game, GameCode, IllegalMove, InvalidGameCode, LastAction, Refusal, Rule, Status
 
-from .deals import seed_example_deal
+from .deals import rules_example_deal
 
 
 @pytest.fixture
 def game() -> Game:
-    return Game.from_cards(seed_example_deal(), Rule.EASY)
+    return Game.from_cards(rules_example_deal(), Rule.EASY)
 
 
 def test_act_plays_each_action_as_its_own_method_does(game: Game) -> None:

@@ -1,4 +1,4 @@
-"""The three-peak geometry of the issue, position by position."""
+"""The three-peak geometry (docs/rules.md §2), position by position."""
 
 from engine.layout import COVERERS, PEAKS, ROWS
 

@@ -5,13 +5,13 @@ import pytest
 from engine import MAX_LOG_ACTIONS, Game, GameCode, InvalidLog, Rule, log_until, version_of
 from engine.log import UNDO_WINDOW
 
-from .deals import ALL_TAPS, deal_for_line, seed_example_deal, taps
+from .deals import ALL_TAPS, deal_for_line, rules_example_deal, taps
 
 CODE = GameCode.parse("TP1-E-TRIPEAK")
 
 
 def test_the_log_records_taps_draws_and_undos_in_order() -> None:
-    game = Game.from_cards(seed_example_deal(), Rule.EASY)
+    game = Game.from_cards(rules_example_deal(), Rule.EASY)
     game.tap(20)
     game.draw()
     game.undo()
@@ -21,7 +21,7 @@ def test_the_log_records_taps_draws_and_undos_in_order() -> None:
 
 
 def test_replay_rebuilds_the_same_game() -> None:
-    game = Game.from_cards(seed_example_deal(), Rule.EASY, "knm+-+")
+    game = Game.from_cards(rules_example_deal(), Rule.EASY, "knm+-+")
     again = Game.from_cards(game.deal, game.rule, game.log)
     assert (again.state, again.score, again.moves, again.log) == (game.state, game.score, game.moves, game.log)
 
@@ -40,7 +40,7 @@ def test_replay_rebuilds_the_same_game() -> None:
 )
 def test_a_bad_log_names_its_first_bad_action(log: str, index: int, symbol: str, reason: str) -> None:
     with pytest.raises(InvalidLog) as refused:
-        Game.from_cards(seed_example_deal(), Rule.EASY, log)
+        Game.from_cards(rules_example_deal(), Rule.EASY, log)
     error = refused.value
     assert (error.index, error.symbol, error.reason) == (index, symbol, reason)
     assert str(error).startswith(f"action {index} ({symbol!r}): ")

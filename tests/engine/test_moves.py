@@ -4,7 +4,7 @@ import pytest
 
 from engine import MAX_LOG_ACTIONS, Game, IllegalMove, Rule
 
-from .deals import ALL_TAPS, deal_for_line, seed_example_deal, taps
+from .deals import ALL_TAPS, deal_for_line, rules_example_deal, taps
 
 
 def refusal(action, *args) -> str:
@@ -15,7 +15,7 @@ def refusal(action, *args) -> str:
 
 @pytest.fixture
 def game() -> Game:
-    return Game.from_cards(seed_example_deal(), Rule.EASY)
+    return Game.from_cards(rules_example_deal(), Rule.EASY)
 
 
 def test_draw_turns_the_top_stock_card_onto_the_waste_even_with_a_tap_available(game: Game) -> None:

@@ -1,4 +1,4 @@
-"""The seeds' scoring figures, each on a deal built for its line."""
+"""The rules' scoring figures, each on a deal built for its line."""
 
 from engine import Game, Rule
 
@@ -25,7 +25,7 @@ def test_a_win_drawing_all_23_cards_scores_749() -> None:
     assert (game.moves, game.stock_count, game.score) == (51, 0, 749)
 
 
-def test_the_seeds_50_move_win_empties_peaks_at_37_42_50_and_scores_750() -> None:
+def test_the_rules_50_move_win_empties_peaks_at_37_42_50_and_scores_750() -> None:
     before_left_top = [p for p in ALL_TAPS if p not in (0, 1, 2)] + [0]
     line = "+" * 11 + taps(before_left_top) + "+" * 4 + taps([1]) + "+" * 7 + taps([2])
     game = Game.from_cards(deal_for_line(line), Rule.EASY)

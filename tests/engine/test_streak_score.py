@@ -1,4 +1,4 @@
-"""Streak scoring (document 003's): streaks, peaks, stock and time bonuses, multipliers, stars, undo."""
+"""Streak scoring (docs/rules.md §13): streaks, peaks, stock and time bonuses, multipliers, stars, undo."""
 
 import contextlib
 import math

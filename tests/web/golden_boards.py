@@ -1,5 +1,5 @@
 """The boards the app draws, as many as it can draw, rendered through the real views: the golden output
-that tests/web/test_board_golden.py compares byte for byte (issue 17: a faster board must draw the same).
+that tests/web/test_board_golden.py compares byte for byte (a faster board must draw the same).
 
 Each case is one answer: the body of an htmx action's answer (a move, a refused or stale one, a hint),
 the game page's ``<main>`` (with the body's card-back class), the owner's live resync, and the watchers'

@@ -1,5 +1,5 @@
 """Every board the app draws is byte for byte the one stored in golden/boards.json.xz, made before the board's
-rendering was made faster (issue 17): the cases and how they are made fixed are in golden_boards.py.
+rendering was made faster: the cases and how they are made fixed are in golden_boards.py.
 
 A change that is meant to change the boards writes the file anew (then read its diff before committing):
 

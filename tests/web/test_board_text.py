@@ -1,4 +1,4 @@
-"""The board in words (games.board_text): the seeds' own lines in Italian, Spanish and Bulgarian,
+"""The board in words (games.board_text): the rules' own lines in Italian, Spanish and Bulgarian,
 the same form in English and French, and never a face-down or stock card's identity."""
 
 import random
@@ -13,16 +13,16 @@ from games.board_text import board_text
 from games.cards import spoken_name
 from tests.shared import seed_document
 
-from ..engine.deals import ALL_TAPS, deal_for_line, seed_example_deal, taps
+from ..engine.deals import ALL_TAPS, deal_for_line, rules_example_deal, taps
 from .helpers_play import face_down_cards, stock_cards
 
-# How the seeds' board lines start: "Tallone: 23 carte; scarto: …".
+# How the rules' board lines start: "Tallone: 23 carte; scarto: …".
 SEED_LINE_STARTS = {"it": "Tallone: ", "es": "Mazo: ", "bg": "Тесте за теглене: "}
 LANGUAGES = ["en", "it", "es", "bg", "fr"]
 
 
 def seed_lines(language: str) -> list[str]:
-    """The seeds' two board lines in ``language``: before and after the example moves."""
+    """The rules' two board lines in ``language``: before and after the example moves."""
     path = seed_document(language)
     lines = path.read_text(encoding="utf-8").splitlines()
     found = [line for line in lines if line.startswith(SEED_LINE_STARTS[language])]
@@ -31,8 +31,8 @@ def seed_lines(language: str) -> list[str]:
 
 
 def seed_positions() -> list[Game]:
-    """The seeds' example deal at the start, and after K♣, A♠ on K♣, 2♦ on A♠ (7♠ turns up)."""
-    start = Game.from_cards(seed_example_deal(), Rule.EASY)
+    """The rules' example deal at the start, and after K♣, A♠ on K♣, 2♦ on A♠ (7♠ turns up)."""
+    start = Game.from_cards(rules_example_deal(), Rule.EASY)
     after = start.copy()
     for position in (20, 23, 22):
         after.tap(position)
@@ -45,7 +45,7 @@ def spoken(game: Game, language: str) -> str:
 
 
 @pytest.mark.parametrize("language", ["it", "es", "bg"])
-def test_the_seeds_example_positions_read_exactly_as_the_seeds_write_them(language: str) -> None:
+def test_the_rules_example_positions_read_exactly_as_the_rules_write_them(language: str) -> None:
     assert [spoken(game, language) for game in seed_positions()] == seed_lines(language)
 
 
@@ -109,7 +109,7 @@ def test_a_card_in_words(language: str, names: list[str]) -> None:
     ],
 )
 def test_the_stock_count_takes_the_plural_of_each_language(language: str, one: str, none: str) -> None:
-    game = Game.from_cards(seed_example_deal(), Rule.EASY, "+" * 22)
+    game = Game.from_cards(rules_example_deal(), Rule.EASY, "+" * 22)
     assert spoken(game, language).startswith(one)
     game.draw()
     assert spoken(game, language).startswith(none)

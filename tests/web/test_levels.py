@@ -1,4 +1,4 @@
-"""The levels of document 003 on the web: each mode's New game, streak scoring on the server's clock, the
+"""The levels (docs/rules.md §13) on the web: each mode's New game, streak scoring on the server's clock, the
 end card, "Replay this deal", statistics per mode."""
 
 import datetime

@@ -10,7 +10,7 @@ from django.utils import translation
 import engine
 from games.explanations import hint_text
 from games.models import GameRecord
-from tests.engine.deals import seed_example_deal
+from tests.engine.deals import rules_example_deal
 
 from .conftest import act, engine_game, start_game
 from .helpers_play import hidden_cards, leaks
@@ -155,7 +155,7 @@ def test_only_winnable_deals_is_on_by_default_and_the_history_says_so(client: Cl
 
 
 def test_on_the_first_move_a_run_begins_rather_than_goes_on() -> None:
-    game = engine.Game.from_cards(seed_example_deal(), engine.Rule.EASY)  # 2♦ (22) fits the A♣, then A♠ (23)
+    game = engine.Game.from_cards(rules_example_deal(), engine.Rule.EASY)  # 2♦ (22) fits the A♣, then A♠ (23)
     with translation.override("en"):
         first = hint_text(engine.Hint(22, engine.HintReason.RUN, True), game)
         assert first == "Play the 2♦: another card fits after it, so a run begins."

@@ -1,5 +1,5 @@
 """Five languages: the .po files are complete and keep their placeholders, every string of the
-sources is in them, the seeds' messages come out word for word, and the language is chosen from
+sources is in them, the rules' messages come out word for word, and the language is chosen from
 Accept-Language, switched on any page and remembered."""
 
 import ast
@@ -109,7 +109,7 @@ def test_no_translated_string_hides_in_an_f_string() -> None:
     assert hidden == []
 
 
-# -- the seeds' words, over HTTP -------------------------------------------------------------------
+# -- the rules' words, over HTTP -------------------------------------------------------------------
 
 SEED_MESSAGES = {
     "it": {
@@ -139,7 +139,7 @@ def seed_text(language: str) -> str:
 
 
 @pytest.mark.parametrize("language", SEED_MESSAGES)
-def test_the_expected_messages_are_the_seeds_own_words(language: str) -> None:
+def test_the_expected_messages_are_the_rules_own_words(language: str) -> None:
     text, words = seed_text(language), SEED_MESSAGES[language]
     quoted = "«{}»" if language != "bg" else "„{}“"
     for key in ("not_adjacent", "blocked", "no_moves"):
@@ -156,7 +156,7 @@ def not_adjacent_position() -> int:
 @pytest.mark.django_db
 @pytest.mark.parametrize("htmx", [True, False])
 @pytest.mark.parametrize("language", SEED_MESSAGES)
-def test_refusals_speak_the_seeds_words(client: Client, language: str, htmx: bool) -> None:
+def test_refusals_speak_the_rules_words(client: Client, language: str, htmx: bool) -> None:
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
     game = start_game(client)
     words = SEED_MESSAGES[language]
@@ -168,7 +168,7 @@ def test_refusals_speak_the_seeds_words(client: Client, language: str, htmx: boo
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", SEED_MESSAGES)
-def test_a_blocked_game_and_the_rules_speak_the_seeds_words(client: Client, language: str) -> None:
+def test_a_blocked_game_and_the_rules_speak_the_rules_words(client: Client, language: str) -> None:
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
     game = start_game(client)
     played = engine_game(game)

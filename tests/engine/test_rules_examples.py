@@ -1,21 +1,21 @@
-"""Every example of the seed documents, through the public API."""
+"""Every example of the rules (docs/rules.md §3, §4, §7), through the public API."""
 
 import pytest
 
 from engine import Game, IllegalMove, Rule
 
-from .deals import SEED_BOTTOM_ROW, seed_example_deal
+from .deals import RULES_BOTTOM_ROW, rules_example_deal
 
 
 @pytest.fixture
 def easy() -> Game:
-    return Game.from_cards(seed_example_deal(), Rule.EASY)
+    return Game.from_cards(rules_example_deal(), Rule.EASY)
 
 
 def test_the_deal_shows_the_bottom_row_face_up_and_the_waste(easy: Game) -> None:
     assert easy.waste == "AC"
     assert easy.stock_count == 23
-    assert easy.visible() == dict(enumerate(SEED_BOTTOM_ROW, start=18))
+    assert easy.visible() == dict(enumerate(RULES_BOTTOM_ROW, start=18))
 
 
 def test_easy_allows_king_ace_and_two_on_the_ace_of_clubs(easy: Game) -> None:
@@ -23,7 +23,7 @@ def test_easy_allows_king_ace_and_two_on_the_ace_of_clubs(easy: Game) -> None:
 
 
 def test_classic_allows_only_the_two() -> None:
-    classic = Game.from_cards(seed_example_deal(), Rule.CLASSIC)
+    classic = Game.from_cards(rules_example_deal(), Rule.CLASSIC)
     assert [classic.visible()[p] for p in classic.playable()] == ["2D"]
     with pytest.raises(IllegalMove) as refused:
         classic.tap(20)  # K♣ on A♣
