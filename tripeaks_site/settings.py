@@ -65,9 +65,13 @@ DATA_DIR = Path(os.getenv("DATA_DIR", "") or BASE_DIR / "var")
 # random one and keeps it in DATA_DIR/secret_key, readable by the server's user alone (secret_key.py).
 SECRET_KEY = os.getenv("SECRET_KEY", "") or secret_key.kept(DATA_DIR / "secret_key")
 # The daily deal comes from the day and this secret (games/daily.py): the same on every process and after a
-# restart, and not computable by players; by default derived from SECRET_KEY.
-DAILY_SECRET = (
-    os.getenv("DAILY_SECRET", "") or hmac.new(SECRET_KEY.encode(), b"tripeaks daily deal", "sha256").hexdigest()
+# restart, and not computable by players. Kept like the secret key, and independent of it: rotating SECRET_KEY
+# leaves the day's deal alone. Its first value is derived from the key: a site whose file is not made yet keeps
+# the deal its players have today.
+DAILY_SECRET = os.getenv("DAILY_SECRET", "") or secret_key.kept(
+    DATA_DIR / "daily_secret",
+    "DAILY_SECRET",
+    first=hmac.new(SECRET_KEY.encode(), b"tripeaks daily deal", "sha256").hexdigest(),
 )
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")

@@ -143,3 +143,22 @@ def test_a_site_address_that_is_no_address_stops_the_start(tmp_path: Path) -> No
         checked = manage("check", **production(tmp_path, SITE_URL=wrong))
         assert checked.returncode != 0 and f"SITE_URL={wrong!r}" in checked.stderr, wrong
     assert manage("check", **production(tmp_path, SITE_URL="https://tripeaks.example/")).returncode == 0
+
+
+DAILY_SECRET_SHOWN = """
+import django
+django.setup()
+from django.conf import settings
+print(settings.DAILY_SECRET)
+"""
+
+
+def test_the_daily_secret_is_kept_and_outlives_a_new_secret_key(tmp_path: Path) -> None:
+    """The day's deal must not change under the players when the secret key is rotated."""
+    first = run_python(DAILY_SECRET_SHOWN, **production(tmp_path, SECRET_KEY="first-key-" * 6)).strip()
+    rotated = run_python(DAILY_SECRET_SHOWN, **production(tmp_path, SECRET_KEY="second-key-" * 6)).strip()
+    kept = tmp_path / "daily_secret"
+    assert first == rotated == kept.read_text().strip() and len(first) >= 50
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    given = run_python(DAILY_SECRET_SHOWN, **production(tmp_path, DAILY_SECRET="given-" * 10)).strip()
+    assert given == "given-" * 10  # the environment's, when it gives one
