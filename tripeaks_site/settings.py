@@ -24,8 +24,15 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 django_stubs_ext.monkeypatch()  # Django's generic classes subscriptable at run time, as the type hints write them
 
 
+TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
+
+
 def envbool(name: str, default: str) -> bool:
-    return os.getenv(name, default).lower() in ("1", "true", "yes", "on")
+    """A yes or a no; anything else (a typo: ``DEBUG=ture``) stops the start, naming the variable."""
+    given = os.getenv(name, default).strip().lower()
+    if given not in TRUE_WORDS + FALSE_WORDS:
+        raise ImproperlyConfigured(f"{name}={given!r}: write 1, true, yes or on; or 0, false, no, off or nothing")
+    return given in TRUE_WORDS
 
 
 def envint(name: str, default: str) -> int:

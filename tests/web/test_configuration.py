@@ -9,9 +9,12 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 
 from tripeaks_site import secret_key
+from tripeaks_site.settings import envbool
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -162,3 +165,18 @@ def test_the_daily_secret_is_kept_and_outlives_a_new_secret_key(tmp_path: Path) 
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600
     given = run_python(DAILY_SECRET_SHOWN, **production(tmp_path, DAILY_SECRET="given-" * 10)).strip()
     assert given == "given-" * 10  # the environment's, when it gives one
+
+
+@pytest.mark.parametrize("name", ["DEBUG", "TLS_PROXY"])
+def test_a_yes_or_no_that_is_neither_stops_the_start_naming_the_variable(tmp_path: Path, name: str) -> None:
+    checked = manage("check", **production(tmp_path, **{name: "ture"}))
+    assert checked.returncode != 0 and f"{name}='ture'" in checked.stderr
+
+
+def test_the_words_of_a_yes_or_no(monkeypatch: pytest.MonkeyPatch) -> None:
+    for word, meant in [("1", True), ("yes", True), (" ON ", True), ("false", False), ("no", False), ("", False)]:
+        monkeypatch.setenv("SOME_SWITCH", word)
+        assert envbool("SOME_SWITCH", "False") is meant, word
+    monkeypatch.setenv("SOME_SWITCH", "enabled")
+    with pytest.raises(ImproperlyConfigured, match="SOME_SWITCH='enabled'"):
+        envbool("SOME_SWITCH", "False")
