@@ -28,22 +28,24 @@ find_python() {
     return 1
 }
 
-# (Re)create .venv when missing or on an old Python; reinstall when pyproject.toml changed.
-# $1: the extras to install ("dev" for the tests), or nothing for the game alone.
+# (Re)create .venv when missing or on an old Python; reinstall when pyproject.toml or the lock changed.
+# $1: "dev" for the tests' tools too, or nothing for the game alone. The dependencies come from the lock
+# (requirements/game.txt or dev.txt: exact versions and their hashes, made by scripts/lock), so that every
+# machine and every CI run has the releases the tests passed with.
 ensure_venv() {
-    local extras=${1:-} python stamp target=.
+    local lock=requirements/${1:-game}.txt python stamp
     if [ ! -x .venv/bin/python ] || ! python_ok .venv/bin/python; then
         python=$(find_python)
         echo "==> creating .venv with $python"
         rm -rf .venv
         "$python" -m venv .venv
     fi
-    [ -z "$extras" ] || target=".[$extras]"
-    stamp=".venv/.installed-${extras:-game}-$(sha1sum pyproject.toml | cut -c1-12)"
+    stamp=".venv/.installed-$(cat pyproject.toml "$lock" | sha1sum | cut -c1-12)"
     if [ ! -f "$stamp" ]; then
-        echo "==> installing TriPeaks and its dependencies ${extras:+($extras)}"
+        echo "==> installing TriPeaks and its dependencies ($lock)"
         .venv/bin/python -m pip install --quiet --upgrade pip
-        .venv/bin/python -m pip install --quiet -e "$target"
+        .venv/bin/python -m pip install --quiet --require-hashes -r "$lock"
+        .venv/bin/python -m pip install --quiet --no-deps -e .
         rm -f .venv/.installed-* && touch "$stamp"
     fi
 }
