@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DAPHNE = Path(sys.executable).with_name("daphne")
 PROXY_SNIPPET = ROOT / "deploy" / "nginx" / "tripeaks-proxy.conf"
-START_TIMEOUT = 30.0  # seconds for a process to answer GET /health/
+START_TIMEOUT = 30.0  # seconds for a process to answer GET /health/ (daphne, nginx, the test servers)
 STOP_TIMEOUT = 10.0
 
 
@@ -94,7 +94,8 @@ http {{
 """
 
 
-def _answers(url: str) -> bool:
+def answers(url: str) -> bool:
+    """Whether the server at ``url`` answers GET /health/ with 200 within a second."""
     try:
         with urllib.request.urlopen(url + "/health/", timeout=1) as answer:
             return bool(answer.status == 200)
@@ -102,12 +103,15 @@ def _answers(url: str) -> bool:
         return False
 
 
-def _wait_until_up(process: subprocess.Popen[bytes], url: str, what: str, log: Path) -> None:
+def wait_until_up(process: subprocess.Popen[bytes], url: str, what: str, log: Path | None) -> None:
+    """Until ``process`` (``what``, logging to ``log``) answers at ``url``; its log's end if it exits first.
+    The test servers (tests/live_server.py) start the same way."""
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"{what} exited with {process.returncode}:\n{log.read_text(errors='replace')[-3000:]}")
-        if _answers(url):
+            said = log.read_text(errors="replace")[-3000:] if log else "(not logged)"
+            raise RuntimeError(f"{what} exited with {process.returncode}:\n{said}")
+        if answers(url):
             return
         time.sleep(0.1)
     raise RuntimeError(f"{what} did not answer GET /health/ at {url} within {START_TIMEOUT:g} s")
@@ -160,7 +164,7 @@ def running(
             stack.callback(_stop, process)
             daphnes.append(process)
         for number, (process, upstream) in enumerate(zip(daphnes, ports, strict=True)):
-            _wait_until_up(process, f"http://127.0.0.1:{upstream}", f"daphne {number}", folder / f"daphne-{number}.log")
+            wait_until_up(process, f"http://127.0.0.1:{upstream}", f"daphne {number}", folder / f"daphne-{number}.log")
         (folder / "nginx.conf").write_text(nginx_config(folder, port, ports, static_root))
         log = folder / "nginx.log"
         output = stack.enter_context(log.open("wb"))
@@ -171,7 +175,7 @@ def running(
         )
         stack.callback(_stop, proxy)
         url = f"http://127.0.0.1:{port}"
-        _wait_until_up(proxy, url, "nginx", log)
+        wait_until_up(proxy, url, "nginx", log)
         yield Cluster(url, daphnes, ports, folder)
 
 

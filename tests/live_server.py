@@ -14,10 +14,7 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
 import urllib.parse
-import urllib.request
 import uuid
 from collections import Counter
 from collections.abc import Coroutine, Iterator, Mapping
@@ -29,10 +26,11 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
+from deploy.cluster import wait_until_up
+
 ROOT = Path(__file__).resolve().parents[1]
 STATIC_MANIFEST = ROOT / "staticfiles" / "staticfiles.json"  # written by collectstatic (settings.STATIC_ROOT)
 DAPHNE = Path(sys.executable).with_name("daphne")
-START_TIMEOUT = 30.0  # seconds for daphne to answer GET /health/
 STOP_TIMEOUT = 10.0  # seconds for daphne to stop once told, before it is killed
 
 EXCEPTION_LINE = re.compile(r"^[\w.]+(Error|Exception|Warning)\b")
@@ -125,26 +123,6 @@ def _newest_static_source() -> float:
     return max(path.stat().st_mtime for app in apps for path in (app / "static").rglob("*") if path.is_file())
 
 
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url + "/health/", timeout=1) as answer:
-            return bool(answer.status == 200)
-    except (urllib.error.URLError, OSError):
-        return False
-
-
-def _wait_until_up(server: subprocess.Popen[bytes], url: str, log: Path | None) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            said = log.read_text(errors="replace")[-3000:] if log else "(not logged)"
-            raise RuntimeError(f"daphne exited with {server.returncode}:\n{said}")
-        if _answers(url):
-            return
-        time.sleep(0.1)
-    raise RuntimeError(f"daphne did not answer GET /health/ at {url} within {START_TIMEOUT:g} s")
-
-
 # Tests and benches play faster than a person, all from this machine's address: the moves' limits are lifted.
 MOVES_UNLIMITED = {"LIMIT_ACTIONS_PER_PLAYER": "1000000/10s", "LIMIT_ACTIONS_PER_IP": "1000000/10s"}
 
@@ -172,7 +150,7 @@ def serving(
         server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_up(server, url, log)
+        wait_until_up(server, url, "daphne", log)
         yield LiveServer(url, server.pid)
     finally:
         server.terminate()

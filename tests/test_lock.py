@@ -29,5 +29,7 @@ def test_every_locked_release_is_the_one_installed() -> None:
 
 @pytest.mark.parametrize("name", PATCHED)
 def test_each_package_whose_internals_are_patched_is_locked_with_hashes(name: str) -> None:
-    entry = re.search(rf"^{name}==\S+ \\\n((?:\s+--hash=sha256:[0-9a-f]{{64}}(?: \\)?\n)+)", LOCK.read_text(), re.I | re.M)
+    entry = re.search(
+        rf"^{name}==\S+ \\\n((?:\s+--hash=sha256:[0-9a-f]{{64}}(?: \\)?\n)+)", LOCK.read_text(), re.I | re.M
+    )
     assert entry, f"{name} is not pinned with its hashes in {LOCK.name}"

@@ -1,7 +1,7 @@
 """Deals built by hand for the engine tests: the rules' example, and deals made for a line."""
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from engine import Game, Rule
 from engine.cards import CARD_NAMES, RANKS
@@ -42,6 +42,19 @@ def deal_for_line(line: str) -> list[str]:
     Every card that reaches the waste along the line is one rank above the one before,
     wrapping K → A, so each rank is used at most four times in the 52 cards.
     """
+    return _deal_along(line, lambda step: RANKS[step % 13])
+
+
+def classic_deal_for_line(line: str) -> list[str]:
+    """A deal on which ``line`` (taps and draws, no undos, at most 48 actions) is legal under Classic:
+    the ranks that reach the waste go up from the ace to the king and back down, never wrapping."""
+    bounce = [*range(13), *range(11, -1, -1), *range(1, 13), *range(11, -1, -1)]
+    return _deal_along(line, lambda step: RANKS[bounce[step]])
+
+
+def _deal_along(line: str, rank_at: Callable[[int], str]) -> list[str]:
+    """The deal whose cards reach the waste along ``line`` with the ranks ``rank_at`` gives each step (the
+    first waste card is step 0); each rank's suits in turn, and the cards left over in deck order."""
     deal: list[str | None] = [None] * 52
     next_stock = 29
     order = [28]  # deal indices in the order they reach the waste
@@ -53,7 +66,7 @@ def deal_for_line(line: str) -> list[str]:
             order.append(POSITION_OF_SYMBOL[symbol])
     used_suits: dict[str, int] = {}
     for step, index in enumerate(order):
-        rank = RANKS[step % 13]
+        rank = rank_at(step)
         deal[index] = rank + "CDHS"[used_suits.get(rank, 0)]
         used_suits[rank] = used_suits.get(rank, 0) + 1
     spare = iter(card for card in CARD_NAMES if card not in deal)

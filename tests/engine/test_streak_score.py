@@ -8,36 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game, IllegalMove, Level, Rule, StreakScore, streak_score
-from engine.cards import CARD_NAMES, RANKS
-from engine.log import DRAW, POSITION_OF_SYMBOL
+from engine.log import DRAW
 from engine.streak import NextStar
 
-from .deals import ALL_TAPS, deal_for_line, taps
+from .deals import ALL_TAPS, classic_deal_for_line, deal_for_line, taps
 from .test_properties import played
 
 WIN = taps(ALL_TAPS)  # bottom row, row 3, row 2, then the tops 0, 1, 2: the peaks empty on the last three taps
-
-
-def classic_deal_for_line(line: str) -> list[str]:
-    """A deal on which ``line`` (taps and draws, no undos, at most 48 actions) is legal under Classic:
-    the ranks that reach the waste go up from the ace to the king and back down, never wrapping."""
-    bounce = [*range(13), *range(11, -1, -1), *range(1, 13), *range(11, -1, -1)]
-    deal: list[str | None] = [None] * 52
-    next_stock = 29
-    order = [28]
-    for symbol in line:
-        if symbol == DRAW:
-            order.append(next_stock)
-            next_stock += 1
-        else:
-            order.append(POSITION_OF_SYMBOL[symbol])
-    used: dict[str, int] = {}
-    for step, index in enumerate(order):
-        rank = RANKS[bounce[step]]
-        deal[index] = rank + "CDHS"[used.get(rank, 0)]
-        used[rank] = used.get(rank, 0) + 1
-    spare = iter(card for card in CARD_NAMES if card not in deal)
-    return [card or next(spare) for card in deal]
 
 
 def game_for(level: Level, line: str, played: str | None = None) -> Game:
