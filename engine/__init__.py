@@ -11,7 +11,6 @@ from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Refusal, S
 from .layout import COVERERS, PEAK_CARDS, ROWS
 from .levels import Level, daily_code, deal_level
 from .log import MAX_LOG_ACTIONS, InvalidLog, log_until, version_of
-from .memo import Recent, positions
 from .rules import Rule
 from .streak import STREAK_RULES, StreakRules, StreakScore, streak_score
 
@@ -35,7 +34,6 @@ __all__ = [
     "InvalidLog",
     "LastAction",
     "Level",
-    "Recent",
     "Refusal",
     "Rule",
     "Status",
@@ -49,7 +47,6 @@ __all__ = [
     "deal_level",
     "hint",
     "log_until",
-    "positions",
     "solve",
     "streak_score",
     "version_of",

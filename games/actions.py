@@ -1,7 +1,7 @@
 """Everything that changes a game goes through here: validate, write, then notify on commit.
 
 Views parse the request and call one of these functions; ``play`` reads the game, replays its
-log through the engine (or finds the position in this process's memory of them, engine/memo.py),
+log through the engine (or finds the position in this process's memory of them, games/memo.py),
 applies the action and writes it back only if no other action was written meanwhile (an optimistic
 write: one conditional UPDATE, no lock held while the engine works); once it is written, the game's
 live pages hear of it (live/events.py).
@@ -23,7 +23,7 @@ from django.utils import timezone
 
 import engine
 
-from . import clock, daily, move_statements, solver_pool
+from . import clock, daily, memo, move_statements, solver_pool
 from .live import events
 from .models import FREE_GAME, GameRecord
 from .players import Player
@@ -206,7 +206,7 @@ def play(public_id: str, player: Player, action: engine.Action, version: int, po
     if not written:
         record, game = load(public_id)
         return Outcome(record, game, stale=True)
-    engine.positions.remember(game)  # the next move reads this log: it need not replay it
+    memo.positions.remember(game)  # the next move reads this log: it need not replay it
     events.announce(record, game)
     return Outcome(record, game)
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 import engine
 
-from . import clock
+from . import clock, memo
 
 if TYPE_CHECKING:
     from .players import Player
@@ -176,7 +176,7 @@ class GameRecord(models.Model):
     def replay(self) -> engine.Game:
         """The position the log reaches; ``InvalidLog`` if the stored log no longer replays. From this
         process's memory of positions when it knows this one (the last move of the game was played here)."""
-        return engine.positions.replay(self.game_code, self.log)
+        return memo.positions.replay(self.game_code, self.log)
 
     @property
     def game_level(self) -> engine.Level | None:

@@ -28,6 +28,7 @@ from django.conf import settings
 import engine
 
 from . import solver_tasks
+from .memo import Recent
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +37,7 @@ ANSWERS_KEPT = 4096
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
-hints: engine.Recent[tuple[str, str], engine.Hint] = engine.Recent(ANSWERS_KEPT)  # by code, standing
+hints: Recent[tuple[str, str], engine.Hint] = Recent(ANSWERS_KEPT)  # by code, standing
 
 
 class SolverUnavailable(Exception):

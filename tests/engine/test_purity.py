@@ -1,4 +1,5 @@
-"""engine/ is a pure library: nothing under it imports Django."""
+"""engine/ is a pure, stateless library: nothing under it imports Django, or keeps answers between calls (the
+site keeps its caches, games/memo.py); the web app uses only its public API."""
 
 import ast
 from pathlib import Path
@@ -21,6 +22,13 @@ def test_no_module_of_the_engine_imports_django() -> None:
     assert len(sources) >= 5
     for source in sources:
         assert not {name for name in imported_modules(source) if name.split(".")[0] == "django"}, source
+
+
+def test_no_module_of_the_engine_keeps_state_between_calls() -> None:
+    """No lock, no process-wide memory: what a call answers depends only on its arguments."""
+    for source in ENGINE.rglob("*.py"):
+        assert not imported_modules(source) & {"threading", "multiprocessing"}, source
+        assert "OrderedDict" not in source.read_text(), source
 
 
 WEB = [Path(__file__).parents[2] / package for package in ("games", "tripeaks_site")]

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 import engine
+from games import memo
 from games.models import GameRecord
 
 from .helpers_play import post_action
@@ -46,7 +47,7 @@ def test_a_refused_tap_only_reads(player: Client, game: GameRecord, django_asser
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The logs the engine replays in full, from a process that remembers no position yet (another test may
     have played the same deal and log)."""
-    engine.positions.forget()
+    memo.positions.forget()
     replayed: list[str] = []
     full_replay = engine.Game.replay
 

@@ -1,6 +1,6 @@
-"""Memories of the latest answers, the least recently used forgotten first: the positions this process
+"""This process's memories of the latest answers, the least recently used forgotten first: the positions it
 replayed or played last, found again by their deal and log (``positions``), and any answer that depends on
-nothing but its key (the web app keeps the solver's so, games/solver_pool.py).
+nothing but its key (the solver's, games/solver_pool.py). The engine stays stateless: the site caches.
 
 The web app replays a game's log on every request; a move's next request reads the log that move
 wrote, so the position it needs is often the one this process has just played. A position depends
@@ -12,8 +12,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 
-from .codes import GameCode
-from .game import Game
+import engine
 
 # Per process. A position and its key weigh about 2 kB for a log of 100 actions, and at most about
 # 10 kB (a log is folded past 1,000 actions): 20 MB at most when full.
@@ -64,18 +63,18 @@ class PositionMemo:
     are made outside the memory's lock, since a kept position is never changed."""
 
     def __init__(self, capacity: int = POSITIONS_KEPT) -> None:
-        self._positions: Recent[tuple[GameCode, str], Game] = Recent(capacity)
+        self._positions: Recent[tuple[engine.GameCode, str], engine.Game] = Recent(capacity)
 
-    def replay(self, code: GameCode, log: str) -> Game:
+    def replay(self, code: engine.GameCode, log: str) -> engine.Game:
         """The position ``log`` reaches on ``code``'s deal, as ``Game.replay`` gives it (``InvalidLog`` too)."""
         known = self._positions.get((code, log))
         if known is not None:
             return known.copy()
-        game = Game.replay(code, log)
+        game = engine.Game.replay(code, log)
         self._positions.keep((code, log), game.copy())
         return game
 
-    def remember(self, game: Game) -> None:
+    def remember(self, game: engine.Game) -> None:
         """Keep the position ``game`` has reached, for the next ``replay`` of its log."""
         if game.code is None:
             raise ValueError("a game dealt from explicit cards has no code to find it by")
@@ -88,4 +87,4 @@ class PositionMemo:
         return len(self._positions)
 
 
-positions = PositionMemo()  # this process's: the web app replays through it
+positions = PositionMemo()  # this process's: games are replayed through it (GameRecord.replay)
