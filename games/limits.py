@@ -20,8 +20,6 @@ one timeout, not every request.
 import ipaddress
 import logging
 import math
-import threading
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import wraps
@@ -34,8 +32,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django_ratelimit.core import get_usage
 
+from .breakers import CircuitBreaker
 from .failures import failure_response, way_back
-from .live.seats import REDIS_TROUBLE, trouble
+from .live.seats import REDIS_TROUBLE
 from .players import Player
 
 logger = logging.getLogger(__name__)
@@ -201,28 +200,10 @@ def try_again_in(wait: int) -> str:
     }
 
 
-class CacheHealth:
-    """Whether the cache failed lately: the limits then let everything through, and say so once."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._rest_until = 0.0  # time.monotonic()
-        self._failing = False
-
-    def resting(self) -> bool:
-        return time.monotonic() < self._rest_until
-
-    def failed(self, error: BaseException) -> None:
-        with self._lock:
-            self._rest_until = time.monotonic() + QUIET_AFTER_TROUBLE
-            first, self._failing = not self._failing, True
-        if first:
-            logger.warning("abuse limits off: the cache is unavailable (%s); requests go through", trouble(error))
-
-    def answered(self) -> None:
-        if self._failing:
-            self._failing = False
-            logger.info("abuse limits on again: the cache answers")
-
-
-cache_health = CacheHealth()  # the limits' and the solver budget's (solver_budget.py): one cache
+# The limits' and the solver budget's (solver_budget.py): one cache.
+cache_health = CircuitBreaker(
+    QUIET_AFTER_TROUBLE,
+    "abuse limits off: the cache is unavailable (%s); requests go through",
+    "abuse limits on again: the cache answers",
+    logger,
+)

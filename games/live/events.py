@@ -21,7 +21,6 @@ import asyncio
 import json
 import logging
 import threading
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -38,17 +37,22 @@ from django.utils import translation
 import engine
 
 from ..answers import LIVE_REGIONS, draw
+from ..breakers import CircuitBreaker
 from ..models import GameRecord
 from ..tables import Table
-from .seats import REDIS_TROUBLE, Audience, parse_variant, store, timed_out, trouble
+from .seats import REDIS_TROUBLE, Audience, parse_variant, store, timed_out
 
 logger = logging.getLogger(__name__)
 
 PLAIN = ""  # the frame for pages that get no HTML: the owner's
 QUIET_AFTER_TROUBLE = 5.0  # seconds moves announce nothing once Redis did not answer one
 
-_quiet_until = 0.0  # time.monotonic() until which moves announce nothing (Redis did not answer one)
-_failing = False  # Redis failed the last announcement: said once in the log
+live_health = CircuitBreaker(
+    QUIET_AFTER_TROUBLE,
+    "Redis unavailable (%s): no live updates until it answers",
+    "Redis answers again: live updates go on",
+    logger,
+)
 
 # The sends waiting for the answer of the request this thread runs (None outside a request).
 _this_request = threading.local()
@@ -105,8 +109,7 @@ def _robustly(send: Callable[[], None]) -> None:
 
 
 def _send(record: GameRecord, game: engine.Game) -> None:
-    global _quiet_until, _failing
-    if time.monotonic() < _quiet_until:
+    if live_health.resting():
         return
     try:
         audience = store().audience(record.public_id)
@@ -116,15 +119,9 @@ def _send(record: GameRecord, game: engine.Game) -> None:
     except REDIS_TROUBLE as error:
         # Only a Redis that does not answer costs a move its wait; one that refuses at once is tried again at the
         # next move, so that the pages hear of the first move once it is back.
-        if timed_out(error):
-            _quiet_until = time.monotonic() + QUIET_AFTER_TROUBLE
-        if not _failing:
-            logger.warning("Redis unavailable (%s): no live updates until it answers", trouble(error))
-        _failing = True
+        live_health.failed(error, rest=timed_out(error))
         return
-    if _failing:
-        _failing = False
-        logger.info("Redis answers again: live updates go on")
+    live_health.answered()
 
 
 async def _group_send(group: str, message: dict[str, Any]) -> None:

@@ -43,7 +43,7 @@ def frozen(settings: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     with frozen_redis() as url:
         settings.REDIS_URL = url
         settings.CHANNEL_LAYERS = redis_layer(url, settings.REDIS_TIMEOUT)
-        monkeypatch.setattr(events, "_quiet_until", 0.0)
+        monkeypatch.setattr(events, "live_health", events.live_health.fresh())
         seats.store.cache_clear()
         yield url
         seats.store.cache_clear()

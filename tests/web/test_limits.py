@@ -58,7 +58,7 @@ def clock() -> Iterator[Clock]:
 
 @pytest.fixture(autouse=True)
 def _healthy_cache(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(limits, "cache_health", limits.CacheHealth())
+    monkeypatch.setattr(limits, "cache_health", limits.cache_health.fresh())
 
 
 def from_address(address: str, language: str = "en") -> Client:
@@ -445,7 +445,7 @@ def test_once_the_cache_answers_again_the_limits_are_back(
     settings: Settings, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings.LIMIT_NEW_GAMES_PER_IP = "1/10m"
-    monkeypatch.setattr(limits, "QUIET_AFTER_TROUBLE", 0.0)
+    monkeypatch.setattr(limits.cache_health, "rest", 0.0)
     player = from_address("198.51.100.7")
     with mock.patch.object(caches["default"], "add", side_effect=ConnectionError("down")):  # local memory or Redis
         start_game(player)
