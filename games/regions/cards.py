@@ -38,7 +38,7 @@ def _face_up(card: str, language: str | None) -> tuple[str, str, str]:
 
 def _face(card: str) -> str:
     """Rank and suit in two corners and a large suit in the middle; the name is the element's label."""
-    rank, suit = CORNER_RANKS.get(card[0], card[0]), SUIT_SYMBOLS[card[1]]
+    rank, suit = escape(str(CORNER_RANKS.get(card[0], card[0]))), SUIT_SYMBOLS[card[1]]  # the rank: translated
     # The stylesheet draws the corners from these attributes: as text, "A♠ A♠" would be the visible
     # label that the name ("ace of spades") fails to contain (WCAG 2.5.3, axe's label-content-name-mismatch).
     corner = f'data-rank="{rank}" data-suit="{suit}" aria-hidden="true"'

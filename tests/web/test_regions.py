@@ -6,8 +6,10 @@ from collections.abc import Iterator
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
-from games.regions import play_area, words
+from games import cards as card_names
+from games.regions import cards, words
 
 from .helpers_play import post_action, start_game
 
@@ -15,6 +17,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.templates]
 
 ACTIONS = ("tap", "draw", "undo", "hint")
 MARKUP = '<b title="x">&'  # what a translation could hold, and must never bring into the page as markup
+COURT_CARDS_FACE_UP = "TP1-E-AAAAAAB"  # its bottom row shows a king (the corners' letters are translated)
 
 
 def test_the_forms_post_to_the_actions_urls(client: Client) -> None:
@@ -25,30 +28,34 @@ def test_the_forms_post_to_the_actions_urls(client: Client) -> None:
 
 
 @pytest.fixture
-def words_looked_up_anew() -> Iterator[None]:
-    """The board's words are looked up once per language: again under the test's gettext, and after it."""
-    words.board_words.cache_clear()
+def everything_drawn_anew() -> Iterator[None]:
+    """The regions keep what they drew by card and language: drawn again under the test's translations, and
+    after it."""
+    caches = (words.board_words, cards._face_up, cards._peak_card, card_names.spoken_name_in)
+    for cache in caches:
+        cache.cache_clear()
     yield
-    words.board_words.cache_clear()
+    for cache in caches:
+        cache.cache_clear()
 
 
-@pytest.mark.usefixtures("words_looked_up_anew")
-def test_translations_are_escaped_in_the_regions(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
-    public_id = start_game(client, "TP1-E-BENCHME")
-
-    def marked(message: str) -> str:
-        return MARKUP + message
-
-    def marked_plural(singular: str, plural: str, count: int) -> str:
-        return MARKUP + (singular if count == 1 else plural)
-
-    monkeypatch.setattr(words, "gettext", marked)
-    monkeypatch.setattr(play_area, "ngettext", marked_plural)
-    answer = post_action(client, public_id, "draw", 0, htmx=True).content.decode()
-    assert MARKUP not in answer
+@pytest.mark.usefixtures("everything_drawn_anew")
+def test_every_translation_and_card_word_is_written_escaped(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every catalog look-up the regions make, eager or lazy (the board's words, the cards' names and the letters
+    in their corners), answers markup: none of it reaches an answer or a watcher's regions as markup."""
+    catalog = translation._trans  # what gettext, pgettext and their lazy forms call at each look-up
+    monkeypatch.setattr(catalog, "gettext", lambda message: MARKUP + message)
+    monkeypatch.setattr(catalog, "pgettext", lambda context, message: MARKUP + message)
+    monkeypatch.setattr(catalog, "ngettext", lambda one, many, count: MARKUP + (one if count == 1 else many))
+    monkeypatch.setattr(catalog, "npgettext", lambda c, one, many, count: MARKUP + (one if count == 1 else many))
+    public_id = start_game(client, COURT_CARDS_FACE_UP)
+    answers = [post_action(client, public_id, "draw", version, htmx=True).content.decode() for version in (0, 1)]
+    watched = Client().get(f"/g/{public_id}/live/").content.decode()
     escaped = "&lt;b title=&quot;x&quot;&gt;&amp;"
-    for text in ("Stock", "Waste", "Undo", "Teach me", "Draw (", "Score", "Moves", "In progress"):
-        assert escaped + text in answer, text
-    watched = Client().get(f"/g/{public_id}/").content.decode()  # a watcher's board: the stock as a picture
-    for text in ("Stock: ", "watching (read-only)"):
+    for html in [*answers, watched]:
+        assert MARKUP not in html
+    for text in ("Stock", "Waste", "Undo", "Teach me", "Draw (", "Score", "Moves", "In progress", "king"):
+        assert escaped + text in answers[0], text
+    assert f'data-rank="{escaped}K"' in answers[0]  # the king's corners
+    for text in ("Stock: ", "watching (read-only)"):  # a watcher's board: the stock as a picture
         assert escaped + text in watched, text
