@@ -1,4 +1,4 @@
-"""The board's words in the active language, escaped, looked up once per language.
+"""The board's words in the active language, escaped (safe strings), looked up once per language.
 
 The board is drawn after every move, and a ``gettext`` costs about what drawing a card does: a dozen of
 them were a tenth of a move's rendering (bench/move_parts.py). Each ``gettext`` is called outside
@@ -7,8 +7,9 @@ an f-string, where makemessages finds it; the count-dependent labels (``ngettext
 
 from dataclasses import dataclass
 from functools import lru_cache
-from html import escape
 
+from django.utils.html import escape
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from games.cards import face_down_name
@@ -18,20 +19,20 @@ LANGUAGES_KEPT = 8  # five are offered
 
 @dataclass(frozen=True)
 class BoardWords:
-    stock: str
-    waste: str
-    undo: str
-    teach_me: str
-    score: str
-    moves: str
-    streak: str
-    time: str  # a level game's clock
-    time_bonus: str  # what is left of the time within which a win earns the time bonus
-    watching: str  # a watcher's page says so in its status
-    won: str
-    blocked: str
-    in_progress: str
-    face_down: str  # a face-down card's name: the same for every one of them
+    stock: SafeString
+    waste: SafeString
+    undo: SafeString
+    teach_me: SafeString
+    score: SafeString
+    moves: SafeString
+    streak: SafeString
+    time: SafeString  # a level game's clock
+    time_bonus: SafeString  # what is left of the time within which a win earns the time bonus
+    watching: SafeString  # a watcher's page says so in its status
+    won: SafeString
+    blocked: SafeString
+    in_progress: SafeString
+    face_down: SafeString  # a face-down card's name: the same for every one of them
 
 
 @lru_cache(maxsize=LANGUAGES_KEPT)

@@ -1,7 +1,10 @@
 """The regions drawn in Python (games/regions/): the actions' URLs are the
 ones ``reverse`` gives, and a translation is written escaped, as the template engine would write it."""
 
+import ast
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -59,3 +62,27 @@ def test_every_translation_and_card_word_is_written_escaped(client: Client, monk
     assert f'data-rank="{escaped}K"' in answers[0]  # the king's corners
     for text in ("Stock: ", "watching (read-only)"):  # a watcher's board: the stock as a picture
         assert escaped + text in watched, text
+
+
+def python_sources() -> list[Path]:
+    root = Path(__file__).resolve().parents[2]
+    return [path for package in ("games", "tripeaks_site") for path in (root / package).rglob("*.py")]
+
+
+def test_no_html_is_built_by_interpolation_and_only_literals_are_marked_safe() -> None:
+    """Escape by default: HTML goes through format_html (or a template); mark_safe and SafeString take a literal."""
+    found = []
+    for source in python_sources():
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.JoinedStr):
+                literal = "".join(part.value for part in node.values if isinstance(part, ast.Constant))
+                if re.search(r"<[a-z/!]", str(literal)):
+                    found.append(f"{source.name}:{node.lineno}: an f-string of HTML")
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("mark_safe", "SafeString")
+                and not all(isinstance(argument, ast.Constant) for argument in node.args)
+            ):
+                found.append(f"{source.name}:{node.lineno}: {node.func.id} of a value")
+    assert found == []
