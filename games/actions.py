@@ -61,6 +61,7 @@ class Outcome:
 def create_game(
     player: Player,
     code: engine.GameCode,
+    *,
     winnable: bool | None = None,
     level: engine.Level | None = None,
     daily_date: date | None = None,
@@ -105,14 +106,14 @@ def deal_level(player: Player, level: engine.Level, budget: SolverBudget) -> Gam
     deal is graded here: a few milliseconds, and the player gets their game."""
     if level is engine.Level.DAILY:
         day = clock.today()
-        return create_game(player, daily.daily_code(day), True, level, day)
+        return create_game(player, daily.daily_code(day), winnable=True, level=level, daily_date=day)
     try:
         code, cost = solver_pool.deal(level)
     except solver_pool.SolverUnavailable as error:
         logger.warning("a %s deal is graded on the request's thread: %s", level.value, error)
         code, cost = engine.deal_level(level), 0.0
     budget.charge(cost)
-    return create_game(player, code, True, level)
+    return create_game(player, code, winnable=True, level=level)
 
 
 def deal_again(player: Player, public_id: str) -> GameRecord:
@@ -120,8 +121,14 @@ def deal_again(player: Player, public_id: str) -> GameRecord:
     is over, as a free game (it is no one's daily any more: it counts for no day's streak or leaderboard)."""
     earlier = find(GameRecord.objects.all(), public_id)
     if earlier.daily_date is not None and earlier.daily_date < clock.today():
-        return create_game(player, earlier.game_code, earlier.winnable)
-    return create_game(player, earlier.game_code, earlier.winnable, earlier.game_level, earlier.daily_date)
+        return create_game(player, earlier.game_code, winnable=earlier.winnable)
+    return create_game(
+        player,
+        earlier.game_code,
+        winnable=earlier.winnable,
+        level=earlier.game_level,
+        daily_date=earlier.daily_date,
+    )
 
 
 _sqlite_writer = threading.Lock()

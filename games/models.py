@@ -75,8 +75,11 @@ _RULE_LETTER_AT = len("TP1-") + 1
 
 class GameQuerySet(models.QuerySet["GameRecord"]):
     def owned_by(self, player: "Player") -> "GameQuerySet":
+        """The games of ``player``: none for a player not yet known (no account, no token: nothing played)."""
         if player.user_id is not None:
             return self.filter(user_id=player.user_id)
+        if player.token is None:
+            return self.none()
         return self.filter(user__isnull=True, player_token=player.token)
 
     def abandoned(self, before: datetime) -> "GameQuerySet":

@@ -37,7 +37,3 @@ class Player:
         """The player behind a WebSocket, from the session and user that channels' middleware put in its scope."""
         user = scope["user"]
         return cls(user_id=user.pk if user.is_authenticated else None, token=scope["session"].get(TOKEN_SESSION_KEY))
-
-    @property
-    def is_known(self) -> bool:
-        return self.user_id is not None or self.token is not None

@@ -25,7 +25,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             code, winnable = form.game_code()
-            record = actions.create_game(Player.of(request, create=True), code, winnable)
+            record = actions.create_game(Player.of(request, create=True), code, winnable=winnable)
             return redirect("game", public_id=record.public_id)
         return render(request, "games/new.html", _context(request, form), status=400)
     return render(request, "games/new.html", _context(request, form))
@@ -33,7 +33,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 def _context(request: HttpRequest, form: NewGameForm) -> dict[str, object]:
     player = Player.of(request)
-    records = GameRecord.objects.owned_by(player) if player.is_known else GameRecord.objects.none()
+    records = GameRecord.objects.owned_by(player)
     day = clock.today()
     return {
         "form": form,

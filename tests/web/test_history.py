@@ -120,3 +120,9 @@ def test_times_are_written_in_the_language_s_own_order(client: Client, language:
     moment = timezone.make_aware(datetime(2026, 11, 30, 9, 12), UTC)
     GameRecord.objects.filter(pk=game.pk).update(created=moment)
     assert shown in client.get("/history/", headers={"Accept-Language": language}).content.decode()
+
+
+def test_a_player_not_yet_known_owns_no_game(player: Client) -> None:
+    """No account and no token: not the anonymous games of some other player without a token."""
+    GameRecord.objects.create(code="TP1-E-TRIPEAK", user=None, player_token="")
+    assert not GameRecord.objects.owned_by(Player(user_id=None, token=None)).exists()
