@@ -183,7 +183,7 @@ def main() -> None:
             "shared by server and clients",
             flush=True,
         )
-        # RATE_LIMITS=0: the players' games all come from this machine's address (games/limits.py).
+        # RATE_LIMITS=0: the players' games all come from this machine's address (games/web/limits.py).
         with serving({**os.environ, "RATE_LIMITS": "0"}, port=port, log=log) as server:
             results = asyncio.run(bench(server.url, server.pid, args.players, args.seconds, args.warmup))
         warm, moves, health, applied = results

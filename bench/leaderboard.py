@@ -1,5 +1,5 @@
 """What the Daily's leaderboard costs as its day fills: the board's top (the /daily/ page) and a game's place on
-it (a daily game's end card, games/daily.py), with ``--players`` ranked games of one day.
+it (a daily game's end card, games/store/daily.py), with ``--players`` ranked games of one day.
 
     .venv/bin/python bench/leaderboard.py [--players 5000] [--rounds 20]
 
@@ -79,8 +79,8 @@ def main() -> None:
         set_up_django(Path(folder) / "db.sqlite3")
         from django.db import connection
 
-        from games import daily
         from games.models import GameRecord
+        from games.store import daily
 
         print(f"filling one day with {args.players} ranked games…", file=sys.stderr, flush=True)
         fill(args.players)

@@ -203,8 +203,10 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         set_up_django(Path(folder) / "bench.sqlite3")
-        from games import actions, answers, move_statements
-        from games.tables import Table
+        from games import actions
+        from games.drawing.tables import Table
+        from games.store import move_statements
+        from games.web import answers
 
         player = Player()
         moves_ms(player, 50)  # warm: templates compiled, caches filled

@@ -11,8 +11,8 @@ from django.urls import include, path
 from django.views.decorators.http import require_POST
 
 import engine
-from games.forms import ActionForm
-from games.players import Player
+from games.store.players import Player
+from games.web.forms import ActionForm
 from tripeaks_site.urls import handler500  # noqa: F401 (errors answered as the app answers them)
 
 answer = b""  # a real move's answer, which the bench captures before it times null moves

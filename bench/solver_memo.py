@@ -1,4 +1,4 @@
-"""How often the solver's memory of answers (games/solver_pool.py) finds an answer in play.
+"""How often the solver's memory of answers (games/solver/pool.py) finds an answer in play.
 
     .venv/bin/python bench/solver_memo.py [--players 300] [--games 10]
 
@@ -29,7 +29,7 @@ os.environ["SOLVER_PROCESSES"] = "0"
 django.setup()
 
 import engine  # noqa: E402
-from games import solver_pool  # noqa: E402
+from games.solver import pool as solver_pool  # noqa: E402
 
 DAILY = engine.GameCode(20261201, engine.Rule.EASY)
 

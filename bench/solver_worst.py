@@ -3,7 +3,7 @@
     .venv/bin/python bench/solver_worst.py [--deals 300] [--lines 3] [--top 8]
 
 A player chooses the positions the solver works on: Teach me on any position, and the analysis of a lost
-game's end ("where was it lost", which Teach me's answer on its last position gives: games/solver_pool.py).
+game's end ("where was it lost", which Teach me's answer on its last position gives: games/solver/pool.py).
 For ``--deals`` random deals under each rule, ``--lines`` casual players' lines each (engine/casual.py), played
 to their end: the CPU time of Teach me at every position of each line, the end's included. Prints the
 distribution and the ``--top`` costliest positions, as code and log, for bench/solver_attack.py to aim at.

@@ -304,7 +304,7 @@ def main() -> None:
     print("shared by the server and the watchers' clients (one process, asyncio)", flush=True)
     met = True
     with tempfile.TemporaryDirectory(prefix="tripeaks-watch-") as folder:
-        # RATE_LIMITS=0: the crowd's sockets all come from this machine's address (games/limits.py).
+        # RATE_LIMITS=0: the crowd's sockets all come from this machine's address (games/web/limits.py).
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings", "RATE_LIMITS": "0"}
         if not env.get("DATABASE_URL"):
             env["SQLITE_PATH"] = str(Path(folder) / "watch.sqlite3")

@@ -1,7 +1,7 @@
 """Everything that changes a game goes through here: validate, write, then notify on commit.
 
 Views parse the request and call one of these functions; ``play`` reads the game, replays its
-log through the engine (or finds the position in this process's memory of them, games/memo.py),
+log through the engine (or finds the position in this process's memory of them, games/store/memo.py),
 applies the action and writes it back only if no other action was written meanwhile (an optimistic
 write: one conditional UPDATE, no lock held while the engine works); once it is written, the game's
 live pages hear of it (live/events.py).
@@ -22,12 +22,12 @@ from django.http import Http404
 from django.utils import timezone
 
 import engine
-
-from . import clock, daily, memo, move_statements, solver_pool
-from .live import events
-from .models import FREE_GAME, GameRecord
-from .players import Player
-from .solver_budget import SolverBudget
+from games.live import events
+from games.models import FREE_GAME, GameRecord
+from games.solver import pool as solver_pool
+from games.solver.budget import SolverBudget
+from games.store import clock, daily, memo, move_statements
+from games.store.players import Player
 
 logger = logging.getLogger(__name__)
 

@@ -1,8 +1,7 @@
 from django.contrib import admin
 
 import engine
-
-from .models import GameRecord
+from games.models import GameRecord
 
 
 @admin.register(GameRecord)

@@ -19,11 +19,10 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 import engine
-
-from . import clock, memo
+from games.store import clock, memo
 
 if TYPE_CHECKING:
-    from .players import Player
+    from games.store.players import Player
 
 PUBLIC_ID_BYTES = 12  # 96 random bits: 16 URL-safe characters
 
@@ -96,7 +95,7 @@ class GameRecord(models.Model):
     )
     log = models.TextField(blank=True, default="", help_text="One character per action (docs/rules.md)")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
-    # A random token in the anonymous player's session (players.py): not a key of any table.
+    # A random token in the anonymous player's session (games/store/players.py): not a key of any table.
     player_token = models.CharField(max_length=32, db_index=True, help_text="The anonymous player who started it")
     created = models.DateTimeField(default=timezone.now, db_index=True)
     updated = models.DateTimeField(auto_now=True)

@@ -2,9 +2,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, re_path
 
 import engine
-
-from . import public_ids  # noqa: F401  # registers the <public_id:…> converter
-from .views import accounts, daily, guide, health, hint, history, live, new, play, preferences, replay, verdict
+from games.store import public_ids  # noqa: F401  # registers the <public_id:…> converter
+from games.web.views import accounts, daily, guide, health, hint, history, live, new, play, preferences, replay, verdict
 
 urlpatterns = [
     path("", new.new_game, name="home"),

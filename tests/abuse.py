@@ -19,7 +19,7 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from games.limits import TOO_MANY
+from games.web.limits import TOO_MANY
 from tests import outages
 from tests.live_server import LiveServer, prepare_site, run_apart, server_exceptions, server_log_report, serving
 

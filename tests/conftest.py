@@ -74,8 +74,8 @@ def _plain_static_storage(settings: pytest.FixtureRequest) -> None:
 
 @pytest.fixture(autouse=True)
 def _solver_answers_afresh() -> None:
-    """Each test's solver computes its answers: none remembered from another test (games/solver_pool.py)."""
-    from games import solver_pool
+    """Each test's solver computes its answers: none remembered from another test (games/solver/pool.py)."""
+    from games.solver import pool as solver_pool
 
     solver_pool.hints.forget()
 
@@ -90,7 +90,7 @@ def _site_language_after_each_test() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _own_limit_counters(settings: pytest.FixtureRequest, request: pytest.FixtureRequest) -> None:
-    """Each test counts its attempts against the abuse limits afresh (games/limits.py): the suite's many
+    """Each test counts its attempts against the abuse limits afresh (games/web/limits.py): the suite's many
     games from one address would otherwise add up, in this process's cache or in Redis. Tests play faster
     than a person: the moves' limits are lifted, but where the limits are what is tested (``default_limits``)."""
     settings.RATELIMIT_CACHE_PREFIX = f"rl:test-{uuid.uuid4().hex}:"

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.utils import translation
 
 import engine
-from games.board_text import board_text
+from games.drawing.board_text import board_text
 from tests.engine.deals import rules_example_deal
 
 RULES = Path(__file__).parents[1] / "docs" / "rules.md"

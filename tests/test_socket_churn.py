@@ -28,7 +28,7 @@ ENDINGS = ("at once", "after the first frame", "dropped after the first frame", 
 
 @pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.services)])
 def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[LiveServer, Path]]:
-    # RATE_LIMITS=0: the churn's sockets all come from this machine's address, past its limit (games/limits.py).
+    # RATE_LIMITS=0: the churn's sockets all come from this machine's address, past its limit (games/web/limits.py).
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings", "SQLITE_PATH": str(tmp_path / "db")}
     env["RATE_LIMITS"] = "0"
     env.pop("DATABASE_URL", None)  # a fresh SQLite file, never the suite's PostgreSQL database

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 
-from games.public_ids import PUBLIC_ID  # what a game's id looks like; anything else is not written
+from games.store.public_ids import PUBLIC_ID  # what a game's id looks like; anything else is not written
 
 logger = logging.getLogger("tripeaks_site.requests")
 

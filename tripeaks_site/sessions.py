@@ -8,7 +8,7 @@ process after ``PRUNE_EVERY`` seconds, so that no one has to schedule ``manage.p
 
 Every request of a player reads their session: through the ORM, building that one query cost more
 than a move's own write (bench/move_parts.py), so it is written by hand as
-games/move_statements.py writes a move's. It reads what Django's ``load`` reads: the session's data
+games/store/move_statements.py writes a move's. It reads what Django's ``load`` reads: the session's data
 if it has not expired; else nothing, and the session gets a new key when it is saved.
 """
 

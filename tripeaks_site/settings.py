@@ -71,7 +71,7 @@ DATA_DIR = Path(os.getenv("DATA_DIR", "") or BASE_DIR / "var")
 # Set SECRET_KEY when several machines serve the site (they must share it); otherwise the first start makes a
 # random one and keeps it in DATA_DIR/secret_key, readable by the server's user alone (secret_key.py).
 SECRET_KEY = os.getenv("SECRET_KEY", "") or secret_key.kept(DATA_DIR / "secret_key")
-# The daily deal comes from the day and this secret (games/daily.py): the same on every process and after a
+# The daily deal comes from the day and this secret (games/store/daily.py): the same on every process and after a
 # restart, and not computable by players. Kept like the secret key, and independent of it: rotating SECRET_KEY
 # leaves the day's deal alone. Its first value is derived from the key: a site whose file is not made yet keeps
 # the deal its players have today.
@@ -117,7 +117,7 @@ MIDDLEWARE = [
     "tripeaks_site.request_log.RequestLog",  # first: it times the others and logs the status sent
     # Before anything asks for the host (the redirect to HTTPS, CommonMiddleware) or reads the form: an
     # unreadable form is a 400, never a 500 from the CSRF check that Django's error pages make.
-    "games.failures.ReadBodyFirstMiddleware",
+    "games.web.failures.ReadBodyFirstMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -129,9 +129,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "games.middleware.GameNotShownMiddleware",
-    "games.failures.DatabaseOutageMiddleware",
-    "games.middleware.PlayerTimeZoneMiddleware",
+    "games.web.middleware.GameNotShownMiddleware",
+    "games.web.failures.DatabaseOutageMiddleware",
+    "games.web.middleware.PlayerTimeZoneMiddleware",
     "games.live.events.AnnounceAfterResponse",
 ]
 
@@ -150,8 +150,8 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.first_visit.first_visit",
-                "games.preferences.page_preferences",
+                "games.web.first_visit.first_visit",
+                "games.web.preferences.page_preferences",
             ],
         },
     },
@@ -185,10 +185,10 @@ else:
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # the default file or DATABASE_URL=sqlite:///…
     DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 
-# /health/ready gives the database and Redis this many seconds each to answer (games/views/health.py).
+# /health/ready gives the database and Redis this many seconds each to answer (games/web/views/health.py).
 HEALTH_TIMEOUT = float(os.getenv("HEALTH_TIMEOUT", "2"))
 
-# Failed requests (games/failures.py). A database that is down, locked or stalled answers 503 with Retry-After
+# Failed requests (games/web/failures.py). A database that is down, locked or stalled answers 503 with Retry-After
 # within seconds instead of holding every request thread for the whole stall: short waits for a connection and
 # a lock, and a bound on a statement (PostgreSQL; 0 for none, e.g. for a long migration). A stale CSRF token
 # (a log-in in another tab) is told as such, and static/js/errors.js brings the page's token up to date.
@@ -209,7 +209,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         )
         if part
     )
-CSRF_FAILURE_VIEW = "games.failures.csrf_failure"
+CSRF_FAILURE_VIEW = "games.web.failures.csrf_failure"
 
 # Redis carries the live events between server processes and keeps who is watching (games/live/seats.py).
 # Watching never holds up the game: what a move asks of Redis gives up after REDIS_TIMEOUT seconds
@@ -260,7 +260,7 @@ else:
         }
     }
 
-# Abuse limits (games/limits.py), counted by django-ratelimit in the cache above: past one, a request is answered
+# Abuse limits (games/web/limits.py), counted by django-ratelimit in the cache above: past one, a request is answered
 # 429 with Retry-After. Each is COUNT/PERIOD in fixed windows, per player, game, account or client address
 # (REMOTE_ADDR: behind nginx, daphne --proxy-headers takes it from the X-Forwarded-For that nginx overwrites;
 # Django never reads that header itself). Far above what a player does: README.md, Configuration, says why.
@@ -274,17 +274,17 @@ LIMIT_HINTS_PER_IP = envrate("LIMIT_HINTS_PER_IP", "600/10m")
 LIMIT_SOCKETS_PER_IP = envrate("LIMIT_SOCKETS_PER_IP", "120/m")
 LIMIT_SIGN_INS_PER_ACCOUNT = envrate("LIMIT_SIGN_INS_PER_ACCOUNT", "10/15m")  # per account, from one address
 LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
-# The solver's CPU time for one player and one address (games/solver_budget.py), SECONDS/PERIOD: Teach me and
+# The solver's CPU time for one player and one address (games/solver/budget.py), SECONDS/PERIOD: Teach me and
 # the analysis of a game's end. 50 s in 10 minutes is a twelfth of a core; a player asking Teach me at every
 # move spends about 8 (README.md, Configuration).
-# The solver's own processes per server process (games/solver_pool.py; 0: on the request's thread), and how long
+# The solver's own processes per server process (games/solver/pool.py; 0: on the request's thread), and how long
 # a request waits for its answer before it answers 503.
 SOLVER_PROCESSES = envint("SOLVER_PROCESSES", "1")
 SOLVER_TIMEOUT = envint("SOLVER_TIMEOUT", "5")
 SOLVER_SECONDS_PER_PLAYER = envrate("SOLVER_SECONDS_PER_PLAYER", "20/10m")
 SOLVER_SECONDS_PER_IP = envrate("SOLVER_SECONDS_PER_IP", "30/10m")
 RATELIMIT_ENABLE = envbool("RATE_LIMITS", "True")  # False: every limit off (load tests from one address)
-RATELIMIT_CACHE_PREFIX = "rl:"  # the counters' keys begin so (the solver's time too: solver_budget.py)
+RATELIMIT_CACHE_PREFIX = "rl:"  # the counters' keys begin so (the solver's time too: games/solver/budget.py)
 RATELIMIT_FAIL_OPEN = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -355,7 +355,7 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
     "form-action": [CSP.SELF],
 }
-# Sessions hold who is signed in, the anonymous player's token (games/players.py) and settings. They are
+# Sessions hold who is signed in, the anonymous player's token (games/store/players.py) and settings. They are
 # kept in the database, so that logging out ends a session for good: a signed cookie stays valid after
 # logout for whoever copied it. Not in Redis, even when REDIS_URL is set: an anonymous player's games hang on
 # the token in their session, so a session must be as durable as the games (Redis here holds what may be

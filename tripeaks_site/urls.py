@@ -7,5 +7,5 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
-# An outage met outside a view (in a middleware) is a 503 too (games/failures.py).
-handler500 = "games.failures.server_error"
+# An outage met outside a view (in a middleware) is a 503 too (games/web/failures.py).
+handler500 = "games.web.failures.server_error"

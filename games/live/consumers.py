@@ -32,11 +32,11 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import BaseChannelLayer
 from django.conf import settings
 
-from .. import limits
-from ..models import GameRecord
-from ..players import Player
-from ..public_ids import PUBLIC_ID  # what a public id may look like (and a group name may hold)
-from . import events, fanout, seats
+from games.live import events, fanout, seats
+from games.models import GameRecord
+from games.store.players import Player
+from games.store.public_ids import PUBLIC_ID  # what a public id may look like (and a group name may hold)
+from games.web import limits
 
 logger = logging.getLogger(__name__)
 

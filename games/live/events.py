@@ -35,12 +35,11 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
 import engine
-
-from ..answers import LIVE_REGIONS, draw
-from ..breakers import CircuitBreaker
-from ..models import GameRecord
-from ..tables import Table
-from .seats import REDIS_TROUBLE, Audience, parse_variant, store, timed_out
+from games.drawing.tables import Table
+from games.live.seats import REDIS_TROUBLE, Audience, parse_variant, store, timed_out
+from games.models import GameRecord
+from games.web.answers import LIVE_REGIONS, draw
+from games.web.breakers import CircuitBreaker
 
 logger = logging.getLogger(__name__)
 

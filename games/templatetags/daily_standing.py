@@ -1,8 +1,9 @@
-"""``{% daily_standing record as standing %}``: where a daily game stands on its day's leaderboard (games/daily.py)."""
+"""``{% daily_standing record as standing %}``: where a daily game stands on its day's leaderboard
+(games/store/daily.py)."""
 
 from django import template
 
-from games import daily
+from games.store import daily
 
 register = template.Library()
 register.simple_tag(daily.standing, name="daily_standing")

@@ -1,9 +1,9 @@
 """``{% board_region %}``, ``{% play_area %}``, ``{% undo_form %}`` and ``{% hint_form %}``: the board, drawn by
-games/regions/play_area.py."""
+games/drawing/regions/play_area.py."""
 
 from django import template
 
-from games.regions import play_area
+from games.drawing.regions import play_area
 
 register = template.Library()
 

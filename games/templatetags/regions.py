@@ -1,9 +1,9 @@
 """``{% status_region %}``, ``{% counters_region %}``, ``{% notice_region %}`` and ``{% spoken_region %}``: the game
-page's small regions, drawn by games/regions/small.py."""
+page's small regions, drawn by games/drawing/regions/small.py."""
 
 from django import template
 
-from games.regions import small
+from games.drawing.regions import small
 
 register = template.Library()
 

@@ -1,6 +1,6 @@
 // TriPeaks clock: a level game's time, and what is left of its time bonus, ticking between the server's
 // answers. The server's clock is what scores: each answer's counters region carries its figure
-// (games/regions/small.py), and the clock goes on from there. Without this file the figures stand still.
+// (games/drawing/regions/small.py), and the clock goes on from there. Without this file the figures stand still.
 "use strict";
 
 (() => {

@@ -1,6 +1,6 @@
 // TriPeaks: a request that fails is never silent. htmx leaves error answers unswapped (base.html's
 // htmx-config); each one shows its message in the page's #notice: the server's own (an element with
-// data-error-message: games/failures.py, the error pages), else a word from this script tag's data-*
+// data-error-message: games/web/failures.py, the error pages), else a word from this script tag's data-*
 // attributes, which the template translates. A 403 (a CSRF token made stale by a log-in or log-out in
 // another tab, or a game no longer this player's) first brings the page up to date: its regions fetched
 // anew carry the fresh token and the board as this player may now see it; a page without them reloads.

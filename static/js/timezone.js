@@ -1,5 +1,5 @@
 // The player's time zone, for the times the server writes (History, the leaderboard): kept in a cookie
-// that games/middleware.py reads. Without JavaScript the times stay in UTC.
+// that games/web/middleware.py reads. Without JavaScript the times stay in UTC.
 (function () {
   "use strict";
   var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -7,7 +7,7 @@ from django.utils import translation
 from playwright.sync_api import Browser, Page, expect
 
 import engine
-from games.cards import spoken_name
+from games.drawing.cards import spoken_name
 
 from .test_play import Table
 

@@ -12,7 +12,7 @@ from django.utils import translation
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 import engine
-from games.cards import spoken_name
+from games.drawing.cards import spoken_name
 from tests.web.helpers_play import blocked_by_drawing, first_winnable
 
 from .conftest import play_line, screenshot

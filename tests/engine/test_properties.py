@@ -68,7 +68,7 @@ def test_replaying_the_log_gives_the_state_built_step_by_step(played_game: tuple
 @settings(max_examples=300, deadline=None)
 @given(played())
 def test_the_actions_standing_replay_to_the_same_position_and_undo_chain(played_game: tuple[Game, list[Game]]) -> None:
-    """What the web app remembers the solver's answers by (games/solver_pool.py): with the deal, the actions
+    """What the web app remembers the solver's answers by (games/solver/pool.py): with the deal, the actions
     standing make the position, and every position undo leads back to."""
     game, _ = played_game
     straight = Game.from_cards(game.deal, game.rule, game.standing)

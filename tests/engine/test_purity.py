@@ -1,5 +1,5 @@
 """engine/ is a pure, stateless library: nothing under it imports Django, or keeps answers between calls (the
-site keeps its caches, games/memo.py); the web app uses only its public API."""
+site keeps its caches, games/store/memo.py); the web app uses only its public API."""
 
 import ast
 from pathlib import Path

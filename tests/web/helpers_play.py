@@ -14,7 +14,7 @@ from engine.cards import RANKS
 from engine.codes import CODE_SPACE
 from engine.layout import FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
 from engine.log import DRAW, POSITION_OF_SYMBOL
-from games.cards import SUIT_SYMBOLS, card_label, spoken_name
+from games.drawing.cards import SUIT_SYMBOLS, card_label, spoken_name
 from games.models import GameRecord
 from tests.board_version import board_version
 

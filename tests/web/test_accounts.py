@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import GameRecord
-from games.players import TOKEN_SESSION_KEY
+from games.store.players import TOKEN_SESSION_KEY
 
 from .conftest import act, start_game
 

@@ -1,4 +1,4 @@
-"""The htmx answers of games/answers.py: drawn without the template context processors, yet with what the
+"""The htmx answers of games/web/answers.py: drawn without the template context processors, yet with what the
 regions read of them: a working CSRF token in the owner's forms, and the messages a redirect left."""
 
 import re

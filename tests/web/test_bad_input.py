@@ -72,7 +72,7 @@ def test_an_id_no_game_can_have_is_a_404_and_is_never_queried(
     player: Client, db: None, page: str, game_id: str
 ) -> None:
     """daphne decodes %00 in the path: a NUL in a query is refused by PostgreSQL (a 500); such an id never
-    reaches a view (games/public_ids.py)."""
+    reaches a view (games/store/public_ids.py)."""
     with strings_sent() as sent:
         answers = [send(f"/g/{game_id}/{page}", {"version": 0, "position": 0}) for send in (player.get, player.post)]
     assert [answer.status_code for answer in answers] == [404, 404]

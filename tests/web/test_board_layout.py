@@ -2,7 +2,7 @@
 
 import engine
 from engine.layout import COVERERS, ROWS
-from games.board import COLUMNS, board
+from games.drawing.board import COLUMNS, board
 
 
 def test_each_card_lies_centred_on_the_two_that_cover_it() -> None:

@@ -1,4 +1,4 @@
-"""The board in words (games.board_text): the rules' own lines in Italian, Spanish and Bulgarian,
+"""The board in words (games.drawing.board_text): the rules' own lines in Italian, Spanish and Bulgarian,
 the same form in English and French, and never a face-down or stock card's identity."""
 
 import random
@@ -9,8 +9,8 @@ from django.utils import translation
 
 import engine
 from engine import Game, Rule
-from games.board_text import board_text
-from games.cards import spoken_name
+from games.drawing.board_text import board_text
+from games.drawing.cards import spoken_name
 from tests.shared import seed_document
 
 from ..engine.deals import ALL_TAPS, deal_for_line, rules_example_deal, taps

@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.test import Client
 
-from games import chart
-from games.chart import PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, axis_top, history_charts
-from games.history import FinishedGame
+from games.drawing import chart
+from games.drawing.chart import PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, axis_top, history_charts
+from games.store.history import FinishedGame
 
 from .conftest import start_game
 from .test_history import finish

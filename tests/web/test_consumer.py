@@ -18,10 +18,10 @@ from channels.layers import BaseChannelLayer, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games import clock
 from games.live import seats
 from games.live.consumers import DEAL_SECRET, UNAVAILABLE, UNKNOWN_GAME, WATCHING_DELAY
 from games.models import GameRecord
+from games.store import clock
 from tripeaks_site.asgi import application
 
 from .conftest import act, start_game

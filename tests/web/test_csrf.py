@@ -10,8 +10,8 @@ from django.contrib.sessions.models import Session
 from django.core import mail
 from django.test import Client
 
-from games import reset_mail
 from games.models import GameRecord, Preferences
+from games.web import reset_mail
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from games import clock, daily
 from games.live import events, seats
 from games.models import GameRecord
+from games.store import clock, daily
 
 from .conftest import act, play_line, start_game
 from .helpers_play import blocked_by_drawing

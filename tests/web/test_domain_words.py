@@ -5,10 +5,10 @@ import pytest
 from django.utils import translation
 
 import engine
-from games.explanations import hint_text
-from games.forms import CODE_ERRORS
+from games.drawing.explanations import hint_text
 from games.models import RULE_LABELS, STATUS_LABELS
-from games.views.play import REFUSALS
+from games.web.forms import CODE_ERRORS
+from games.web.views.play import REFUSALS
 
 
 def test_every_status_rule_refusal_and_code_error_has_its_text() -> None:

@@ -16,8 +16,8 @@ from django.utils import translation
 from pytest_django.fixtures import Settings
 
 from games import actions
-from games.failures import RETRY_AFTER
 from games.models import GameRecord
+from games.web.failures import RETRY_AFTER
 
 from .conftest import act, start_game
 from .helpers_play import HTMX
@@ -97,7 +97,7 @@ def test_an_outage_met_in_a_middleware_is_a_503_too() -> None:
     # A session stored in the database is read by the middleware, outside the view: Django's handler500 answers.
     client = Client(raise_request_exception=False)
     with mock.patch(
-        "games.middleware.PlayerTimeZoneMiddleware.__call__",
+        "games.web.middleware.PlayerTimeZoneMiddleware.__call__",
         side_effect=OperationalError("server closed the connection"),
     ):
         response = client.get("/new/", headers={"Accept-Language": "it"})

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import OperationalError, connections
 from django.test import Client
 
-from games.views import health
+from games.web.views import health
 
 pytestmark = pytest.mark.django_db
 SOON = 3.0  # seconds: well past the time limit of 0.5 s, and far short of a stall (on a busy machine too)

@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games.history import totals
 from games.models import GameRecord
-from games.players import Player
+from games.store.history import totals
+from games.store.players import Player
 
 from .conftest import act, start_game
 

@@ -17,7 +17,7 @@ from django.test import Client
 import engine
 from games import actions
 from games.actions import Outcome
-from games.players import Player
+from games.store.players import Player
 
 from .helpers_play import codes_in_order, post_action, shown_version, start_game, stored, summary
 

@@ -10,9 +10,9 @@ from django.test import Client
 from django.utils import timezone
 
 import engine
+from games.drawing.regions.small import minutes
 from games.live import events, seats
 from games.models import GameRecord
-from games.regions.small import minutes
 
 from .conftest import act, play_line
 

@@ -1,4 +1,4 @@
-"""Abuse limits (games/limits.py): past each one a request gets 429 with Retry-After and a message in the
+"""Abuse limits (games/web/limits.py): past each one a request gets 429 with Retry-After and a message in the
 player's language, changes nothing, and goes through again once the window is over; a fast real player
 never meets one; a cache that fails lets everything through. The clock is simulated (django-ratelimit's)."""
 
@@ -16,9 +16,10 @@ from django.test import Client
 from pytest_django.fixtures import Settings
 
 import engine
-from games import limits, reset_mail, solver_pool
 from games.live.consumers import UNKNOWN_GAME
 from games.models import GameRecord
+from games.solver import pool as solver_pool
+from games.web import limits, reset_mail
 from tests.frozen_redis import frozen_redis
 
 from .conftest import CODE, act, start_game
@@ -158,7 +159,7 @@ def test_hints_per_game_are_refused_as_the_notice_region_and_none_is_computed(se
     hint = f"/g/{game.public_id}/hint/"
     assert player.get(hint, headers=HTMX).status_code == 200
     assert player.get(hint).status_code == 200
-    with mock.patch("games.solver_pool.hint", wraps=solver_pool.hint) as computed:
+    with mock.patch("games.solver.pool.hint", wraps=solver_pool.hint) as computed:
         refused = player.get(hint, headers=HTMX)
         wait = assert_refused(refused, HINTS, "es", clock)
         assert "<html" not in refused.content.decode()  # the region alone, for errors.js
@@ -175,7 +176,7 @@ def test_the_end_card_s_verdict_is_counted_with_the_hints(settings: Settings, cl
     player = from_address("198.51.100.7", "bg")
     game = start_game(player)
     assert player.get(f"/g/{game.public_id}/hint/", headers=HTMX).status_code == 200
-    with mock.patch("games.solver_pool.analyse", wraps=solver_pool.analyse) as computed:
+    with mock.patch("games.solver.pool.analyse", wraps=solver_pool.analyse) as computed:
         assert_refused(player.get(f"/g/{game.public_id}/verdict/", headers=HTMX), HINTS, "bg", clock)
     assert computed.call_count == 0
 
@@ -427,7 +428,7 @@ def test_a_failing_cache_lets_play_go_on_and_is_logged_once(
         settings.CACHES = redis_cache(frozen if redis == "frozen" else "redis://127.0.0.1:9/0", settings.REDIS_TIMEOUT)
         player = from_address("198.51.100.7")
         held = []
-        with caplog.at_level(logging.WARNING, logger="games.limits"):
+        with caplog.at_level(logging.WARNING, logger="games.web.limits"):
             for _ in range(4):
                 started = time.perf_counter()
                 game = start_game(player)
@@ -436,7 +437,7 @@ def test_a_failing_cache_lets_play_go_on_and_is_logged_once(
     assert GameRecord.objects.count() == 4
     assert max(held) < settings.REDIS_TIMEOUT + 1.0, held  # one timeout at most
     assert sum(held[1:]) < 1.0, held  # then the cache is left alone for a while
-    warnings = [record for record in caplog.records if record.name == "games.limits"]
+    warnings = [record for record in caplog.records if record.name == "games.web.limits"]
     assert len(warnings) == 1, warnings
     assert "abuse limits off" in warnings[0].getMessage()
 

@@ -1,5 +1,5 @@
 """The HTTP side of live pages: what a move announces (games/live/events.py), the regions a page that is
-behind fetches (views/live.py), and the page's hooks for static/js/live.js."""
+behind fetches (games/web/views/live.py), and the page's hooks for static/js/live.js."""
 
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
@@ -10,10 +10,10 @@ from asgiref.sync import async_to_sync
 from django.http import HttpResponse
 from django.test import Client
 
-from games import answers
-from games.answers import Region
 from games.live import events, seats
 from games.models import GameRecord
+from games.web import answers
+from games.web.answers import Region
 
 from .conftest import act, shown_version
 from .helpers_play import HTMX

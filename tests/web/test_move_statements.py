@@ -1,4 +1,4 @@
-"""A move's two hand-written statements (games/move_statements.py) on the suite's database: SQLite by
+"""A move's two hand-written statements (games/store/move_statements.py) on the suite's database: SQLite by
 default, PostgreSQL when DATABASE_URL is set (CI runs both)."""
 
 import datetime
@@ -10,7 +10,7 @@ from django.db.models import Model
 
 import engine
 from games.models import GameRecord
-from games.move_statements import read_game, write_summary
+from games.store.move_statements import read_game, write_summary
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
 from django.test import Client
 
-from games import reset_mail
+from games.web import reset_mail
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The regions drawn in Python (games/regions/): the actions' URLs are the
+"""The regions drawn in Python (games/drawing/regions/): the actions' URLs are the
 ones ``reverse`` gives, and a translation is written escaped, as the template engine would write it."""
 
 import ast
@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import cards as card_names
-from games.regions import cards, words
+from games.drawing import cards as card_names
+from games.drawing.regions import cards, words
 
 from .helpers_play import post_action, start_game
 

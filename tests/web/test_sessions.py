@@ -17,7 +17,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games.models import GameRecord
-from games.players import TOKEN_SESSION_KEY
+from games.store.players import TOKEN_SESSION_KEY
 from tripeaks_site import sessions
 from tripeaks_site.sessions import SessionStore
 

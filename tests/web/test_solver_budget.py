@@ -1,4 +1,4 @@
-"""The solver's time per player and per address (games/solver_budget.py): past it, Teach me answers 429 and a
+"""The solver's time per player and per address (games/solver/budget.py): past it, Teach me answers 429 and a
 game's end goes without its verdict, while every move is played; other players are not touched."""
 
 import itertools
@@ -26,7 +26,7 @@ def costly_solver(settings: Settings) -> Iterator[None]:
     thread, whose clock the test moves."""
     settings.SOLVER_PROCESSES = 0
     ticks = itertools.count(0.0, COST)  # read at each call's start and end: the call costs one step
-    with mock.patch("games.solver_tasks.time.thread_time", lambda: next(ticks)):
+    with mock.patch("games.solver.tasks.time.thread_time", lambda: next(ticks)):
         yield
 
 

@@ -1,4 +1,4 @@
-"""The solver in processes of its own (games/solver_pool.py): the same answers as on the request's thread, a
+"""The solver in processes of its own (games/solver/pool.py): the same answers as on the request's thread, a
 503 in the player's language when no answer comes in time, and processes started again when one dies."""
 
 import multiprocessing
@@ -11,7 +11,7 @@ from django.test import Client
 from pytest_django.fixtures import Settings
 
 import engine
-from games import solver_pool
+from games.solver import pool as solver_pool
 
 from .conftest import act, start_game
 

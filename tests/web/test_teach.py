@@ -8,7 +8,7 @@ from django.test import Client
 from django.utils import translation
 
 import engine
-from games.explanations import hint_text
+from games.drawing.explanations import hint_text
 from games.models import GameRecord
 from tests.engine.deals import rules_example_deal
 
@@ -112,7 +112,7 @@ def test_a_finished_game_tells_where_a_winnable_deal_was_lost(player: Client) ->
 
 
 def test_the_move_that_ends_a_game_never_waits_for_the_solver(player: Client) -> None:
-    with mock.patch("games.solver_pool.analyse", side_effect=AssertionError("the move waited for the solver")):
+    with mock.patch("games.solver.pool.analyse", side_effect=AssertionError("the move waited for the solver")):
         game, _ = lost_game(player)
         answer = act(player, game, "undo")
         answer = act(player, game, "draw" if game.log[-1] == "+" else "tap", htmx=True, **last_position(game))

@@ -17,7 +17,7 @@ from django.test import Client
 from django.utils import translation
 
 import engine
-from games.cards import spoken_name
+from games.drawing.cards import spoken_name
 from tests.shared import seed_document
 
 from .conftest import CODE, act, engine_game, start_game

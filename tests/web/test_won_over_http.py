@@ -11,7 +11,7 @@ from django.utils import timezone
 
 import engine
 from engine.game import PEAK_BONUS, START_SCORE
-from games.cards import spoken_name
+from games.drawing.cards import spoken_name
 from games.models import GameRecord
 
 from .helpers_play import first_winnable, post_action, shown_version, start_game, stored, summary

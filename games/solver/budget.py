@@ -1,0 +1,105 @@
+"""The solver's time, budgeted per player and per client address.
+
+Teach me and the analysis of a game's end ("where was it lost") cost from a millisecond to a quarter of a
+second of CPU each, on positions the player chooses: undo and draw again on a bad position ends a game again
+(as often as the moves' limit allows), and each end shown is analysed. Answers remembered (pool.py) cost
+nothing. So the solver's CPU time is counted per player and per address
+in fixed windows (settings.py, ``SOLVER_SECONDS_PER_PLAYER`` and ``SOLVER_SECONDS_PER_IP``, as
+``SECONDS/PERIOD``). Past either, Teach me answers 429 until the window ends, and a game's end is shown
+without its verdict; the moves are played all the same. A player who plays never comes near it (README.md says why).
+
+The counts live in the cache with the limits' counters (games/web/limits.py), and a cache that fails lets everything
+through, as the limits do.
+"""
+
+import functools
+import math
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
+
+from games.live.seats import REDIS_TROUBLE
+from games.web import limits
+
+SPENT = gettext_lazy("Teach me has thought a great deal for you in a short time.")
+PERIOD_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def budget_of(setting: str) -> tuple[float, int] | None:
+    """The CPU seconds allowed and the window's length in seconds, from a ``SECONDS/PERIOD`` setting."""
+    rate = getattr(settings, setting)
+    if rate is None:
+        return None
+    found = re.fullmatch(r"(\d+)/(\d*)([smhd])", rate)
+    assert found, rate  # settings.envrate checked it
+    seconds, periods, unit = found.groups()
+    return float(seconds), int(periods or 1) * PERIOD_SECONDS[unit]
+
+
+@dataclass(frozen=True)
+class SolverBudget:
+    request: HttpRequest  # whose time it counts: its player's and its address's
+
+    @functools.cached_property
+    def counters(self) -> tuple[tuple[str, str], ...]:
+        """(setting, whose time: "user:…", "player:…" or "ip:…"), found when the solver is first asked for:
+        a page that never asks the solver never needs them."""
+        keys = (
+            ("SOLVER_SECONDS_PER_PLAYER", limits.by_player(self.request, {})),
+            ("SOLVER_SECONDS_PER_IP", limits.by_address(self.request, {})),
+        )
+        return tuple((setting, key) for setting, key in keys if key is not None)
+
+    def wait(self) -> int:
+        """Seconds until the solver may run again for this request: 0 while every budget has time left."""
+        longest = 0
+        for setting, key, (allowed, period), now in self._windows():
+            used = self._read(_window_key(setting, key, now, period))
+            if used is not None and used >= allowed * 1000:
+                longest = max(longest, math.ceil(period - now % period))
+        return longest
+
+    def charge(self, seconds: float) -> None:
+        """Count ``seconds`` of the solver's CPU against each budget."""
+        spent = max(1, round(seconds * 1000))  # in milliseconds
+        for setting, key, (_allowed, period), now in self._windows():
+            self._cached(functools.partial(_add, _window_key(setting, key, now, period), spent, period))
+
+    def _windows(self) -> Iterator[tuple[str, str, tuple[float, int], float]]:
+        now = time.time()
+        for setting, key in self.counters:
+            budget = budget_of(setting)
+            if budget is not None and settings.RATELIMIT_ENABLE:
+                yield setting, key, budget, now
+
+    def _read(self, name: str) -> int | None:
+        value = self._cached(lambda: cache.get(name))
+        return value if isinstance(value, int) else None
+
+    @staticmethod
+    def _cached[T](call: Callable[[], T]) -> T | None:
+        health = limits.cache_health
+        if health.resting():
+            return None
+        try:
+            answer = call()
+        except REDIS_TROUBLE as error:
+            health.failed(error)
+            return None
+        health.answered()
+        return answer
+
+
+def _add(name: str, milliseconds: int, period: int) -> int:
+    cache.add(name, 0, timeout=period + 1)  # the window's counter, if it is not there yet
+    return cache.incr(name, milliseconds)
+
+
+def _window_key(setting: str, key: str, now: float, period: int) -> str:
+    return f"{settings.RATELIMIT_CACHE_PREFIX}solver:{setting}:{key}:{int(now // period)}"

@@ -1,0 +1,102 @@
+"""The solver in processes of its own (``SOLVER_PROCESSES``).
+
+Teach me and the analysis of a game's end cost up to a quarter of a second of pure-Python CPU on the
+positions a player can choose, and grading a level's new deal up to some 50 ms. On a request's thread that
+time holds the interpreter's lock against every other request of the process: one address looping on the
+costliest position made another player's moves 39 times slower at p95 (bench/solver_attack.py). In a worker
+process it runs on a core of its own, and the request's thread waits for the answer without the lock. Each
+answer comes with the CPU time it took, which solver_budget.py counts.
+
+Teach me's answers are remembered by position (``hints``: a game's code and the actions still standing, so
+a log that took moves back on the way finds them too), and the analysis of a lost game is built from Teach
+me's answer on its last position (how many undos bring back a winnable one): Teach me asked again, a game's
+end shown again (a reload, a watcher, an undo and the same move again) cost nothing, and are charged nothing.
+A position gives one answer, so a remembered one is never wrong.
+
+With ``SOLVER_PROCESSES=0`` the solver runs on the request's thread (tests that count its time by hand).
+"""
+
+import logging
+import multiprocessing
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from django.conf import settings
+
+import engine
+from games.solver import tasks as solver_tasks
+from games.store.memo import Recent
+
+logger = logging.getLogger(__name__)
+
+# An answer and its key weigh under half a kB (a position has at most 51 actions standing): 2 MB when full.
+ANSWERS_KEPT = 4096
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+hints: Recent[tuple[str, str], engine.Hint] = Recent(ANSWERS_KEPT)  # by code, standing
+
+
+class SolverUnavailable(Exception):
+    """No answer within ``SOLVER_TIMEOUT`` seconds, or its process died: the player can ask again."""
+
+
+def hint(game: engine.Game) -> tuple[engine.Hint, float]:
+    """Teach me's answer on ``game``, and the CPU seconds it took: 0 for an answer remembered."""
+    assert game.code is not None  # the site's games are dealt from codes
+    key = (str(game.code), game.standing)
+    known = hints.get(key)
+    if known is not None:
+        return known, 0.0
+    answer, cost = _compute(solver_tasks.hint, str(game.code), game.log)
+    hints.keep(key, answer)
+    return answer, cost
+
+
+def analyse(game: engine.Game) -> tuple[engine.Analysis, float]:
+    """The analysis of ``game``'s end, and the CPU seconds it took."""
+    if game.status is engine.Status.WON:
+        return engine.analyse(game), 0.0  # no solving: a won deal was winnable
+    teaching, cost = hint(game)
+    return engine.analysis_of_loss(game, teaching.undos), cost
+
+
+def deal(level: engine.Level) -> tuple[engine.GameCode, float]:
+    """A new deal of ``level`` (graded by the solver: docs/levels.md), and the CPU seconds it took."""
+    code, cost = _compute(solver_tasks.deal, level.value)
+    return engine.GameCode.parse(code), cost
+
+
+def _compute[T](task: Callable[..., tuple[T, float]], *args: str) -> tuple[T, float]:
+    if settings.SOLVER_PROCESSES == 0:
+        return task(*args)
+    try:
+        return _the_pool().submit(task, *args).result(timeout=settings.SOLVER_TIMEOUT)
+    except TimeoutError:
+        raise SolverUnavailable(f"no answer within {settings.SOLVER_TIMEOUT} s") from None
+    except BrokenProcessPool as error:
+        _forget(error)
+        raise SolverUnavailable("the solver's process died") from error
+
+
+def _the_pool() -> ProcessPoolExecutor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            # Started afresh, not forked from a process that runs threads (the server's).
+            context = multiprocessing.get_context("spawn")
+            _pool = ProcessPoolExecutor(
+                settings.SOLVER_PROCESSES, mp_context=context, initializer=solver_tasks.start_process
+            )
+        return _pool
+
+
+def _forget(error: BaseException) -> None:
+    global _pool
+    logger.warning("the solver's processes are started again: %s", error)
+    with _lock:
+        broken, _pool = _pool, None
+    if broken is not None:
+        broken.shutdown(wait=False, cancel_futures=True)

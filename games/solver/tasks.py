@@ -1,0 +1,28 @@
+"""What the solver's processes run (pool.py): the game rebuilt from its code and log, the engine's answer,
+and the CPU time it took. No Django here: a worker process imports the engine alone."""
+
+import os
+import time
+
+import engine
+
+
+def start_process() -> None:
+    """A solver process's start: what it writes to the standard error goes nowhere. Its answers, and its tasks'
+    errors, reach the server through the pool; all it would print itself is the traceback of its pipe closing
+    when the server is killed (an operator's act, not an error)."""
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 2)
+    os.close(quiet)
+
+
+def hint(code: str, log: str) -> tuple[engine.Hint, float]:
+    start = time.thread_time()
+    answer = engine.hint(engine.Game.replay(engine.GameCode.parse(code), log))
+    return answer, time.thread_time() - start
+
+
+def deal(level: str) -> tuple[str, float]:
+    start = time.thread_time()
+    code = engine.deal_level(engine.Level(level))
+    return str(code), time.thread_time() - start

@@ -1,0 +1,112 @@
+"""The daily deal: one deal a (UTC) day, the same for everyone, secret until the day is over; the
+player's daily streak, and the day's leaderboard of registered players."""
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import lru_cache
+
+from django.conf import settings
+from django.db.models import BooleanField, DurationField, ExpressionWrapper, F, Q
+
+import engine
+from games.models import GameQuerySet, GameRecord
+
+DAILY = engine.Level.DAILY.value
+LEADERBOARD_SIZE = 50
+
+
+@lru_cache(maxsize=8)
+def daily_code(day: date) -> engine.GameCode:
+    """The day's deal, from the day and the server's secret: the same on every process, not computable by players."""
+    return engine.daily_code(day, settings.DAILY_SECRET)
+
+
+def played_on(records: GameQuerySet, day: date) -> GameRecord | None:
+    """The player's first daily game of ``day`` (an account's ranked one, where it has one)."""
+    return records.filter(level=DAILY, daily_date=day).order_by("-ranked", "created", "id").first()
+
+
+def daily_streak(records: GameQuerySet, day: date) -> int:
+    """Days in a row whose daily the player won, up to ``day`` (or up to the day before, while ``day``'s
+    daily is not won yet)."""
+    won = set(records.filter(level=DAILY, status=engine.Status.WON).values_list("daily_date", flat=True))
+    last = day if day in won else day - timedelta(days=1)
+    streak = 0
+    while last - timedelta(days=streak) in won:
+        streak += 1
+    return streak
+
+
+@dataclass(frozen=True)
+class Entry:
+    rank: int
+    name: str
+    score: int
+    seconds: float
+    record: GameRecord
+
+
+# The leaderboard's order: finished games first; those played at a person's pace before those too fast; those
+# played unaided before those taught (Teach me); then the best score, then the fastest; the first started
+# breaks a tie. A ranked game not finished ranks after the finished ones.
+ORDER = ("unfinished", "too_fast", "taught", "-score", "time", "id")
+
+
+def with_keys(records: GameQuerySet) -> GameQuerySet:
+    """``records`` with the keys of ``ORDER`` that are not columns."""
+    return records.alias(
+        unfinished=ExpressionWrapper(Q(finished__isnull=True), output_field=BooleanField()),
+        taught=ExpressionWrapper(Q(hints__gt=0), output_field=BooleanField()),
+        time=ExpressionWrapper(F("finished") - F("first_action_at"), output_field=DurationField()),
+    )
+
+
+def ranked_games(day: date) -> GameQuerySet:
+    """The ranked daily games of ``day`` (the deal's day, whatever the viewer's time zone), with the
+    leaderboard's keys."""
+    return with_keys(GameRecord.objects.filter(level=DAILY, daily_date=day, ranked=True))
+
+
+def leaderboard(day: date, size: int | None = None) -> list[Entry]:
+    """Each account's ranked daily game of ``day``, the best first (``size`` of them, or all): the first
+    daily game it started that day signed in, whatever became of it (one taken back from its end stays,
+    below the finished ones)."""
+    ranked = ranked_games(day).order_by(*ORDER).prefetch_related("user")[:size]  # joined after the sort
+    return [
+        Entry(rank, record.user.get_username() if record.user else "", record.score, record.seconds(), record)
+        for rank, record in enumerate(ranked, start=1)
+    ]
+
+
+def _before(record: GameRecord) -> Q:
+    """The games that rank before ``record`` in ``ORDER``: each key decides where all the earlier ones tie."""
+    keys: list[tuple[str, str, object]] = [
+        ("unfinished", "lt", record.finished is None),
+        ("too_fast", "lt", record.too_fast),
+        ("taught", "lt", record.hints > 0),
+        ("score", "gt", record.score),
+    ]
+    if record.finished is not None and record.first_action_at is not None:  # else its time is still running
+        keys.append(("time", "lt", record.finished - record.first_action_at))
+    keys.append(("id", "lt", record.pk))
+    before = Q(pk__in=[])
+    for name, beats, value in reversed(keys):
+        before = Q(**{f"{name}__{beats}": value}) | (Q(**{name: value}) & before)
+    return before
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int  # 1 for the top
+    ranked_games: int  # on the day's leaderboard
+    ranked: bool  # the game is its account's ranked one; else (practice) where it would have stood
+
+
+def standing(record: GameRecord) -> Standing | None:
+    """Where a daily game stands on its day's leaderboard (None for another game); a practice game's place
+    is among the other accounts' ranked games, not beside its own."""
+    if record.level != DAILY or record.daily_date is None:
+        return None
+    ranked = ranked_games(record.daily_date)
+    others = ranked.exclude(user_id=record.user_id) if record.user_id and not record.ranked else ranked
+    return Standing(1 + others.filter(_before(record)).count(), ranked.count(), ranked=record.ranked)

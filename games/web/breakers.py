@@ -1,0 +1,42 @@
+"""A circuit breaker for a service the site can do without for a while (Redis behind the abuse limits, and
+behind the live events): after a failure the callers leave it alone for a rest, so that a frozen Redis costs
+one request its timeout and not every request; the outage and the return are each said once in the log."""
+
+import logging
+import threading
+import time
+
+from games.live.seats import trouble
+
+
+class CircuitBreaker:
+    def __init__(self, rest: float, off: str, on: str, logger: logging.Logger) -> None:
+        """``rest``: seconds left alone after a failure. ``off`` (with a ``%s`` for the error) and ``on``:
+        the log's lines when the service fails, and when it answers again."""
+        self.rest, self._off, self._on, self._logger = rest, off, on, logger
+        self._lock = threading.Lock()
+        self._rest_until = 0.0  # time.monotonic()
+        self._failing = False
+
+    def resting(self) -> bool:
+        """Whether callers leave the service alone now."""
+        return time.monotonic() < self._rest_until
+
+    def failed(self, error: BaseException, *, rest: bool = True) -> None:
+        """The service failed: a rest begins unless ``rest`` is false (a refusal at once costs nothing to retry)."""
+        with self._lock:
+            if rest:
+                self._rest_until = time.monotonic() + self.rest
+            first, self._failing = not self._failing, True
+        if first:
+            self._logger.warning(self._off, trouble(error))
+
+    def answered(self) -> None:
+        """The service answered: said once after a failure."""
+        if self._failing:
+            self._failing = False
+            self._logger.info(self._on)
+
+    def fresh(self) -> "CircuitBreaker":
+        """The same breaker, closed: as the process starts (the tests start each from it)."""
+        return CircuitBreaker(self.rest, self._off, self._on, self._logger)

@@ -1,0 +1,154 @@
+"""Forms for the pages and for action POSTs; every refusal says what is wrong."""
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.utils.translation import get_language_info
+from django.utils.translation import gettext_lazy as _
+
+import engine
+from games.models import RULE_LABELS, CardBack, Theme
+from games.web.names import validate_readable
+
+CodeError = engine.CodeError
+CODE_ERRORS = {
+    CodeError.FORMAT: _("A game code looks like TP1-E-ABCDEFG."),
+    CodeError.VERSION: _("Unknown version “%(detail)s”: game codes start with TP1 or TP2."),
+    CodeError.RULE: _("Unknown rule letter “%(detail)s”: use E (Easy) or C (Classic)."),
+    CodeError.LENGTH: _("The deal part of a code has 7 letters (TP1) or 48 (TP2); “%(detail)s” does not."),
+    CodeError.LETTER: _("“%(detail)s” is not a letter A–Z."),
+    CodeError.RANGE: _("These 48 letters count past the last order of the deck: no deal has them."),
+}
+
+
+class NewGameForm(forms.Form):
+    code = forms.CharField(
+        label=_("Game code"),
+        required=False,
+        max_length=80,  # a TP2 code's 54 characters, with room for blanks pasted around it
+        help_text=_("Paste a code to deal the same cards again; leave empty for a random deal."),
+    )
+    rule = forms.ChoiceField(
+        label=_("Rule"),
+        choices=list(RULE_LABELS.items()),
+        initial=engine.Rule.EASY,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+
+    winnable_only = forms.BooleanField(
+        label=_("Only winnable deals"),
+        required=False,
+        initial=True,
+        help_text=_("For a random deal: the solver checks that all the peaks can be cleared."),
+    )
+
+    def clean_code(self) -> engine.GameCode | None:
+        text = self.cleaned_data["code"].strip()
+        if not text:
+            return None
+        try:
+            return engine.GameCode.parse(text)
+        except engine.InvalidGameCode as error:
+            raise ValidationError(CODE_ERRORS[error.reason], params={"detail": error.detail}) from error
+
+    def game_code(self) -> tuple[engine.GameCode, bool | None]:
+        """The pasted code (its rule letter decides), or a random deal under the chosen rule, drawn
+        among the winnable ones when asked; with whether the deal is known to be winnable."""
+        pasted: engine.GameCode | None = self.cleaned_data["code"]
+        if pasted:
+            return pasted, None
+        rule = engine.Rule(self.cleaned_data["rule"] or engine.Rule.EASY)
+        if self.cleaned_data["winnable_only"]:
+            return engine.winnable_code(rule), True
+        return engine.GameCode.random(rule), None
+
+
+class ActionForm(forms.Form):
+    """An action POST: the number of actions the page showed, and the position for a tap."""
+
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1)  # a game's version grows without limit
+    position = forms.IntegerField(min_value=0, max_value=engine.PEAK_CARDS - 1, required=False)
+
+    def __init__(self, *args: Any, action: engine.Action, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["position"].required = action is engine.Action.TAP
+
+    def problem(self) -> str:
+        """One line naming each bad field, for the 400 answer."""
+        return " ".join(f"{field}: {' '.join(map(str, errors))}" for field, errors in self.errors.items())
+
+
+class PreferencesForm(forms.Form):
+    error_assistance = forms.BooleanField(
+        label=_("Error assistance"),
+        required=False,
+        help_text=_("Explain why a tapped card cannot be played."),
+    )
+    highlight_playable = forms.BooleanField(
+        label=_("Highlight playable cards"),
+        required=False,
+        help_text=_("Light up the cards that fit the waste."),
+    )
+    highlight_in_easy = forms.BooleanField(
+        label=_("Easy games: light up the cards that fit"),
+        required=False,
+        help_text=_("On unless you turn it off: Easy is the level for learning."),
+    )
+    card_back = forms.ChoiceField(
+        label=_("Card back"),
+        choices=CardBack.choices,
+        initial=CardBack.LATTICE,
+        required=False,  # a form without it keeps the default
+        widget=forms.RadioSelect,
+        help_text=_("The pattern on the back of the stock and of the face-down cards."),
+    )
+
+    theme = forms.ChoiceField(
+        label=_("Theme"),
+        choices=Theme.choices,
+        initial=Theme.SYSTEM,
+        required=False,  # a form without it keeps the default
+        widget=forms.RadioSelect,
+        help_text=_("Light or dark colours, or as the system chooses."),
+    )
+    sound = forms.BooleanField(
+        label=_("Sound"),
+        required=False,
+        help_text=_("A sound for each card played, a growing streak, a peak cleared and a win."),
+    )
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=[(code, get_language_info(code)["name_local"].capitalize()) for code, _name in settings.LANGUAGES],
+        required=False,  # a form without it keeps the language
+        help_text=_("The language of every page."),
+    )
+
+    def clean_card_back(self) -> str:
+        return str(self.cleaned_data["card_back"] or CardBack.LATTICE)
+
+    def clean_theme(self) -> str:
+        return str(self.cleaned_data["theme"] or Theme.SYSTEM)
+
+
+class SignupForm(UserCreationForm[User]):
+    """A user name and a password, and an email address only for a forgotten password."""
+
+    email = forms.EmailField(
+        label=_("Email address"),
+        required=False,
+        help_text=_("Optional: only to send you a link if you forget your password."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+    def clean_username(self) -> str:
+        name: str = super().clean_username()
+        validate_readable(name)
+        return name

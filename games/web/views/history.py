@@ -1,0 +1,48 @@
+"""The player's games, newest first, with filters, totals and the charts of their scores."""
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET
+
+import engine
+from games.drawing.chart import history_charts
+from games.models import FREE_GAME, LEVEL_LABELS, RULE_LABELS, STATUS_LABELS, GameRecord
+from games.store.history import daily_results, finished_games, stats_by_mode, totals
+from games.store.players import Player
+
+PAGE_SIZE = 20
+FREE_MODE = "free"  # the mode filter's word for free games (whose level is empty)
+
+
+@require_GET
+def history(request: HttpRequest) -> HttpResponse:
+    player = Player.of(request)
+    games = GameRecord.objects.owned_by(player)
+    shown = games
+    result = request.GET.get("result", "")
+    rule = request.GET.get("rule", "")
+    mode = request.GET.get("mode", "")
+    if result in engine.Status:
+        shown = shown.filter(status=result)
+    if rule in engine.Rule:
+        shown = shown.filter(rule=rule)
+    if mode == FREE_MODE or mode in engine.Level:
+        shown = shown.filter(level=FREE_GAME if mode == FREE_MODE else mode)
+    page = Paginator(shown, PAGE_SIZE).get_page(request.GET.get("page"))
+    finished = finished_games(games)  # the chart and the totals ignore the filters
+    context = {
+        "page": page,
+        "totals": totals(games, finished),
+        "charts": history_charts(finished),
+        "result": result,
+        "rule": rule,
+        "statuses": list(STATUS_LABELS.items()),
+        "rules": list(RULE_LABELS.items()),
+        "mode": mode,
+        "modes": [(FREE_MODE, _("Free game")), *LEVEL_LABELS.items()],
+        "by_mode": stats_by_mode(games),
+        "dailies": daily_results(games),
+    }
+    return render(request, "games/history.html", context)

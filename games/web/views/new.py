@@ -1,0 +1,81 @@
+"""New game: a level (Easy, Medium, Hard, or the day's deal), or a free game on a random deal or a pasted
+game code (the form says what is wrong with a bad code); "Replay this deal" starts a game's deal again."""
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+import engine
+from games import actions
+from games.models import GameRecord, level_terms
+from games.solver.budget import SolverBudget
+from games.store import clock, daily
+from games.store.players import Player
+from games.web.forms import NewGameForm
+from games.web.limits import NEW_GAMES, limited, too_many
+
+
+@require_http_methods(["GET", "POST"])
+@limited(NEW_GAMES)
+def new_game(request: HttpRequest) -> HttpResponse:
+    data = request.POST if request.method == "POST" else None  # an empty POST is still a submission
+    form = NewGameForm(data, initial={"code": request.GET.get("code", "")})
+    if request.method == "POST":
+        if form.is_valid():
+            code, winnable = form.game_code()
+            record = actions.create_game(Player.of(request, create=True), code, winnable=winnable)
+            return redirect("game", public_id=record.public_id)
+        return render(request, "games/new.html", _context(request, form), status=400)
+    return render(request, "games/new.html", _context(request, form))
+
+
+def _context(request: HttpRequest, form: NewGameForm) -> dict[str, object]:
+    player = Player.of(request)
+    records = GameRecord.objects.owned_by(player)
+    day = clock.today()
+    return {
+        "form": form,
+        "in_progress": records.filter(status=engine.Status.PLAYING).order_by("-updated").first(),
+        "levels": level_terms(),
+        "points": engine.STREAK_RULES,
+        "daily_played": daily.played_on(records, day),
+        "daily_streak": daily.daily_streak(records, day),
+    }
+
+
+@require_POST
+@limited(NEW_GAMES)
+def new_level_game(request: HttpRequest, level: str) -> HttpResponse:
+    try:
+        chosen = engine.Level(level)
+    except ValueError:
+        raise Http404("No such level.") from None
+    player = Player.of(request, create=True)  # first: the budget counts this player's time
+    budget = SolverBudget(request)
+    if chosen is not engine.Level.DAILY and (wait := budget.wait()):  # its deal is graded by the solver
+        return too_many(request, NEW_GAMES.message, wait)
+    record = actions.deal_level(player, chosen, budget)
+    _say_if_practice(request, player, record)
+    return redirect("game", public_id=record.public_id)
+
+
+def _say_if_practice(request: HttpRequest, player: Player, record: GameRecord) -> None:
+    """A daily game that will not be ranked says so before its first card, not only on its end card."""
+    if record.level != engine.Level.DAILY or record.ranked:
+        return
+    if player.user_id is None:
+        messages.info(request, _("Signed out, a daily game is practice: log in or sign up first to be ranked."))
+    else:
+        messages.info(request, _("Your ranked daily game of today is played: this one is practice, not ranked."))
+
+
+@require_POST
+@limited(NEW_GAMES)
+def deal_again(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The same deal in the same mode (a past day's daily as a free game: actions.deal_again)."""
+    player = Player.of(request, create=True)
+    record = actions.deal_again(player, public_id)
+    _say_if_practice(request, player, record)
+    return redirect("game", public_id=record.public_id)

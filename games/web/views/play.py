@@ -1,0 +1,69 @@
+"""The game page and its three actions (tap, draw, undo), with htmx or as plain forms."""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+import engine
+from games import actions
+from games.drawing.tables import Table
+from games.store.players import Player
+from games.web import answers
+from games.web.forms import ActionForm
+from games.web.http import HtmxHttpRequest
+from games.web.limits import ACTIONS, limited
+
+Refusal = engine.Refusal
+# Refusals that error assistance explains; the others are always explained.
+ASSISTED = {Refusal.BLOCKED, Refusal.NOT_ADJACENT}
+REFUSALS = {
+    Refusal.BLOCKED: gettext_lazy("This card is blocked"),
+    Refusal.NOT_ADJACENT: gettext_lazy("Must be one rank higher or lower"),
+    Refusal.STOCK_EMPTY: gettext_lazy("The stock is empty"),
+    Refusal.NOTHING_TO_UNDO: gettext_lazy("There is nothing to undo"),
+    Refusal.GAME_OVER: gettext_lazy("This game is over"),
+    Refusal.NOT_AN_ACTION: gettext_lazy("That is not an action of this game."),
+}
+
+
+@require_GET
+def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    record, game = actions.load_for(Player.of(request), public_id)
+    return render(request, "games/game.html", Table.of(request, record, game).context())
+
+
+@require_POST
+@limited(ACTIONS)
+def act(request: HtmxHttpRequest, public_id: str, action: engine.Action) -> HttpResponse:
+    form = ActionForm(request.POST, action=action)
+    if not form.is_valid():
+        return HttpResponseBadRequest(_("Bad action. %(problem)s The game is unchanged.") % {"problem": form.problem()})
+    outcome = actions.play(
+        public_id, Player.of(request), action, form.cleaned_data["version"], form.cleaned_data["position"]
+    )
+    table = Table.of(request, outcome.record, outcome.game)
+    notice = refusal_notice(table, outcome)
+    if not request.htmx:
+        if notice:
+            messages.warning(request, notice)
+        return redirect("game", public_id=public_id)
+    if outcome.refused:  # nothing changed: only the notice, if there is one to give
+        if not notice:
+            return HttpResponse(status=204)
+        return answers.notice(request, notice)
+    # Every region arrives as an out-of-band swap (the forms say hx-swap="none").
+    context = table.context(notice=notice, oob=True)
+    return answers.regions(request, context, status=409 if outcome.stale else 200)
+
+
+def refusal_notice(table: Table, outcome: actions.Outcome) -> str:
+    if outcome.stale:
+        return _("This page was out of date: here is the game as it stands now.")
+    if outcome.refused is None:
+        return ""
+    if outcome.refused in ASSISTED and not table.preferences.error_assistance:
+        return ""
+    return str(REFUSALS[outcome.refused])
