@@ -7,16 +7,12 @@ write: one conditional UPDATE, no lock held while the engine works); once it is 
 live pages hear of it (live/events.py).
 """
 
-import contextlib
 import logging
-import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 
-from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
@@ -26,7 +22,7 @@ from games.live import events
 from games.models import FREE_GAME, GameRecord
 from games.solver import pool as solver_pool
 from games.solver.budget import SolverBudget
-from games.store import clock, daily, memo, move_statements
+from games.store import clock, daily, database, memo
 from games.store.players import Player
 
 logger = logging.getLogger(__name__)
@@ -131,29 +127,6 @@ def deal_again(player: Player, public_id: str) -> GameRecord:
     )
 
 
-_sqlite_writer = threading.Lock()
-
-
-@contextlib.contextmanager
-def writers_turn() -> Iterator[None]:
-    """This process's turn to write. SQLite has one writer at a time and makes the others sleep and
-    retry (in steps of up to 100 ms); queueing this process's writers on a lock instead keeps moves
-    fast under load. PostgreSQL needs no lock: it orders the writers of a row itself.
-
-    The wait for that lock is bounded as SQLite's own wait is (``DATABASE_TIMEOUT``): while another
-    process holds the database, each writer gives up after seconds (a 503, failures.py) instead of
-    queueing behind the others, one timeout after another."""
-    if connection.vendor != "sqlite":
-        yield
-        return
-    if not _sqlite_writer.acquire(timeout=settings.DATABASE_TIMEOUT):
-        raise OperationalError("database is locked: this process's writers waited for it too long")
-    try:
-        yield
-    finally:
-        _sqlite_writer.release()
-
-
 NO_GAME = "No game with this address."
 
 
@@ -194,7 +167,7 @@ def play(public_id: str, player: Player, action: engine.Action, version: int, po
     either when the game is read or when it is written (another action was written in between: the
     write finds a log other than the one read, and the player is shown the game as it now stands).
     """
-    record = move_statements.read_game(public_id)
+    record = GameRecord.objects.for_move(public_id)
     if record is None:
         raise Http404(NO_GAME)
     if not record.is_owned_by(player):
@@ -208,8 +181,8 @@ def play(public_id: str, player: Player, action: engine.Action, version: int, po
         return Outcome(record, game, refused=refused.reason)
     read_log = record.log
     record.take_summary(game)
-    with writers_turn():
-        written = move_statements.write_summary(record, read_log)
+    with database.writers_turn():
+        written = record.save_move_summary(read_log)
     if not written:
         record, game = load(public_id)
         return Outcome(record, game, stale=True)

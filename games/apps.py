@@ -6,4 +6,4 @@ class GamesConfig(AppConfig):
     verbose_name = "TriPeaks games"
 
     def ready(self) -> None:
-        from games.store import signals  # noqa: F401  (connects the login hand-over)
+        from games.store import database, signals  # noqa: F401  (connect the SQLite anchor and the login hand-over)

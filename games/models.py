@@ -73,6 +73,12 @@ _RULE_LETTER_AT = len("TP1-") + 1
 
 
 class GameQuerySet(models.QuerySet["GameRecord"]):
+    def for_move(self, public_id: str) -> "GameRecord | None":
+        """The game as a move reads it: one hand-written SELECT (games/store/move_statements.py), the hot path."""
+        from games.store import move_statements  # its statements are made from this model
+
+        return move_statements.read_game(public_id)
+
     def owned_by(self, player: "Player") -> "GameQuerySet":
         """The games of ``player``: none for a player not yet known (no account, no token: nothing played)."""
         if player.user_id is not None:
@@ -209,6 +215,13 @@ class GameRecord(models.Model):
         """A level game's score by streaks (None for a free game): the engine's, on the server's clock."""
         level = self.game_level
         return engine.streak_score(game, level, self.seconds()) if level else None
+
+    def save_move_summary(self, read_log: str) -> bool:
+        """Write the summary a move took, unless another action was written since ``read_log`` was read (then
+        False, and nothing written): one hand-written UPDATE (games/store/move_statements.py)."""
+        from games.store import move_statements  # its statements are made from this model
+
+        return move_statements.write_summary(self, read_log)
 
     def take_summary(self, game: engine.Game) -> None:
         """Take the log and the summary from the replayed game (the caller saves)."""

@@ -15,8 +15,8 @@ from django.test import Client
 from django.utils import translation
 from pytest_django.fixtures import Settings
 
-from games import actions
 from games.models import GameRecord
+from games.store import database
 from games.web.failures import RETRY_AFTER
 
 from .conftest import act, start_game
@@ -131,7 +131,7 @@ def test_the_database_waits_at_most_a_few_seconds_for_a_lock_or_a_connection() -
 def test_writers_queued_behind_a_stuck_one_give_up_within_the_timeout(client: Client, settings: Settings) -> None:
     settings.DATABASE_TIMEOUT = 1
     game = start_game(client)
-    with actions._sqlite_writer:  # another thread of this process is stuck writing
+    with database._sqlite_writer:  # another thread of this process is stuck writing
         started = time.monotonic()
         response = act(client, game, "draw", htmx=True, version=0)
         waited = time.monotonic() - started
