@@ -6,7 +6,7 @@ Each flood comes from an address of its own on the loopback (127.0.0.2, .3, …)
 new games by new players (the address's limit), hints on one game, live sockets, log-ins naming one account
 with wrong passwords then the right one, and log-ins naming a new account each. A fresh SQLite file, or
 DATABASE_URL's database (and REDIS_URL's Redis for the counters). Target: each flood served up to its limit
-(README.md, Configuration) and refused with 429 and Retry-After after it; no 5xx, no exception in the log.
+(docs/configuration.md) and refused with 429 and Retry-After after it; no 5xx, no exception in the log.
 The limits count in fixed windows: a flood that crosses the end of one is served once more up to its limit.
 """
 

@@ -42,3 +42,12 @@ def test_code_and_docs_speak_of_the_present_and_of_what_the_repository_holds() -
             if PAST_AND_ELSEWHERE.search(line):
                 found.append(f"{name}:{number}: {line.strip()[:100]}")
     assert found == []
+
+
+def test_every_setting_the_server_reads_is_in_the_configuration_table() -> None:
+    root = Path(__file__).parents[1]
+    settings = (root / "tripeaks_site" / "settings.py").read_text()
+    read = set(re.findall(r'\b(?:os\.getenv|env\w*)\("([A-Z_]+)"', settings))
+    documented = set(re.findall(r"`([A-Z_]+)`", (root / "docs" / "configuration.md").read_text()))
+    assert len(read) >= 20
+    assert read - documented == set()

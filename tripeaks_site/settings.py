@@ -263,7 +263,7 @@ else:
 # Abuse limits (games/web/limits.py), counted by django-ratelimit in the cache above: past one, a request is answered
 # 429 with Retry-After. Each is COUNT/PERIOD in fixed windows, per player, game, account or client address
 # (REMOTE_ADDR: behind nginx, daphne --proxy-headers takes it from the X-Forwarded-For that nginx overwrites;
-# Django never reads that header itself). Far above what a player does: README.md, Configuration, says why.
+# Django never reads that header itself). Far above what a player does: docs/configuration.md says why.
 # While the cache is unavailable the limits let everything through (fail open: the game goes on).
 LIMIT_NEW_GAMES_PER_PLAYER = envrate("LIMIT_NEW_GAMES_PER_PLAYER", "100/10m")
 LIMIT_NEW_GAMES_PER_IP = envrate("LIMIT_NEW_GAMES_PER_IP", "300/10m")
@@ -276,7 +276,7 @@ LIMIT_SIGN_INS_PER_ACCOUNT = envrate("LIMIT_SIGN_INS_PER_ACCOUNT", "10/15m")  # 
 LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
 # The solver's CPU time for one player and one address (games/solver/budget.py), SECONDS/PERIOD: Teach me and
 # the analysis of a game's end. 50 s in 10 minutes is a twelfth of a core; a player asking Teach me at every
-# move spends about 8 (README.md, Configuration).
+# move spends about 8 (docs/configuration.md).
 # The solver's own processes per server process (games/solver/pool.py; 0: on the request's thread), and how long
 # a request waits for its answer before it answers 503.
 SOLVER_PROCESSES = envint("SOLVER_PROCESSES", "1")

@@ -6,7 +6,8 @@ second of CPU each, on positions the player chooses: undo and draw again on a ba
 nothing. So the solver's CPU time is counted per player and per address
 in fixed windows (settings.py, ``SOLVER_SECONDS_PER_PLAYER`` and ``SOLVER_SECONDS_PER_IP``, as
 ``SECONDS/PERIOD``). Past either, Teach me answers 429 until the window ends, and a game's end is shown
-without its verdict; the moves are played all the same. A player who plays never comes near it (README.md says why).
+without its verdict; the moves are played all the same. A player who plays never comes near it
+(docs/configuration.md says why).
 
 The counts live in the cache with the limits' counters (games/web/limits.py), and a cache that fails lets everything
 through, as the limits do.

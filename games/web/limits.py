@@ -1,5 +1,5 @@
 """Abuse limits: how many new games, moves, hints, live sockets and log-in or sign-up attempts one player, game,
-account or client address may make in a while (settings.py, ``LIMIT_*``; README.md says why each is safe).
+account or client address may make in a while (settings.py, ``LIMIT_*``; docs/configuration.md says why each is safe).
 
 django-ratelimit counts the attempts in the default cache (Redis when configured: every process counts
 together), in fixed windows. An attempt past a limit changes nothing: the view does not run, and the
