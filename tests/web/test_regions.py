@@ -11,10 +11,14 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+import engine
 from games.drawing import cards as card_names
 from games.drawing.regions import cards, words
+from games.live.events import frames
+from games.live.seats import Audience
+from games.models import GameRecord
 
-from .helpers_play import post_action, start_game
+from .helpers_play import blocked_by_drawing, post_action, start_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.templates]
 
@@ -62,6 +66,28 @@ def test_every_translation_and_card_word_is_written_escaped(client: Client, monk
     assert f'data-rank="{escaped}K"' in answers[0]  # the king's corners
     for text in ("Stock: ", "watching (read-only)"):  # a watcher's board: the stock as a picture
         assert escaped + text in watched, text
+
+
+@pytest.mark.usefixtures("everything_drawn_anew")
+def test_an_ended_board_and_the_watchers_frames_write_every_translation_escaped(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The end overlay (a template partial, whose blocktranslate would write its sentence as markup) and the
+    frames sent to watchers, under the same translations into markup."""
+    catalog = translation._trans
+    monkeypatch.setattr(catalog, "gettext", lambda message: MARKUP + message)
+    monkeypatch.setattr(catalog, "pgettext", lambda context, message: MARKUP + message)
+    monkeypatch.setattr(catalog, "ngettext", lambda one, many, count: MARKUP + (one if count == 1 else many))
+    monkeypatch.setattr(catalog, "npgettext", lambda c, one, many, count: MARKUP + (one if count == 1 else many))
+    public_id = start_game(client, blocked_by_drawing())
+    for version in range(engine.layout.STOCK_SIZE):
+        ended = post_action(client, public_id, "draw", version, htmx=True).content.decode()
+    record = GameRecord.objects.get(public_id=public_id)
+    sent = frames(record, record.replay(), Audience(players=1, watchers={"en-0": 1, "it-1": 1}))
+    assert 'class="outcome blocked"' in ended and len(sent) == 3
+    for html in [ended, *sent.values()]:
+        assert MARKUP not in html
+    assert "&lt;b title=&quot;x&quot;&gt;&amp;No more moves possible" in ended
 
 
 def python_sources() -> list[Path]:
