@@ -66,7 +66,7 @@ def envrate(name: str, default: str) -> str | None:
 
 
 DEBUG = envbool("DEBUG", "False")
-# What the server keeps besides the database: for now the secret key it made, when SECRET_KEY is not set.
+# What the server keeps besides the database: the secrets it made, when SECRET_KEY or DAILY_SECRET is not set.
 DATA_DIR = Path(os.getenv("DATA_DIR", "") or BASE_DIR / "var")
 # Set SECRET_KEY when several machines serve the site (they must share it); otherwise the first start makes a
 # random one and keeps it in DATA_DIR/secret_key, readable by the server's user alone (secret_key.py).
@@ -275,7 +275,7 @@ LIMIT_SOCKETS_PER_IP = envrate("LIMIT_SOCKETS_PER_IP", "120/m")
 LIMIT_SIGN_INS_PER_ACCOUNT = envrate("LIMIT_SIGN_INS_PER_ACCOUNT", "10/15m")  # per account, from one address
 LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
 # The solver's CPU time for one player and one address (games/solver/budget.py), SECONDS/PERIOD: Teach me and
-# the analysis of a game's end. 50 s in 10 minutes is a twelfth of a core; a player asking Teach me at every
+# the analysis of a game's end. 20 s in 10 minutes is a thirtieth of a core; a player asking Teach me at every
 # move spends about 8 (docs/configuration.md).
 # The solver's own processes per server process (games/solver/pool.py; 0: on the request's thread), and how long
 # a request waits for its answer before it answers 503.
