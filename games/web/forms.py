@@ -7,8 +7,10 @@ from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 import engine
 from games.models import RULE_LABELS, CardBack, Theme
@@ -83,6 +85,21 @@ class ActionForm(forms.Form):
         return " ".join(f"{field}: {' '.join(map(str, errors))}" for field, errors in self.errors.items())
 
 
+def picked(
+    label: StrOrPromise, choices: type[models.TextChoices], default: str, help_text: StrOrPromise
+) -> forms.Field:
+    """One of ``choices`` by radio buttons; a form without it keeps ``default``."""
+    return forms.TypedChoiceField(
+        label=label,
+        choices=choices.choices,
+        initial=default,
+        required=False,
+        empty_value=default,
+        widget=forms.RadioSelect,
+        help_text=help_text,
+    )
+
+
 class PreferencesForm(forms.Form):
     error_assistance = forms.BooleanField(
         label=_("Error assistance"),
@@ -99,23 +116,13 @@ class PreferencesForm(forms.Form):
         required=False,
         help_text=_("On unless you turn it off: Easy is the level for learning."),
     )
-    card_back = forms.ChoiceField(
-        label=_("Card back"),
-        choices=CardBack.choices,
-        initial=CardBack.LATTICE,
-        required=False,  # a form without it keeps the default
-        widget=forms.RadioSelect,
-        help_text=_("The pattern on the back of the stock and of the face-down cards."),
+    card_back = picked(
+        _("Card back"),
+        CardBack,
+        CardBack.LATTICE,
+        _("The pattern on the back of the stock and of the face-down cards."),
     )
-
-    theme = forms.ChoiceField(
-        label=_("Theme"),
-        choices=Theme.choices,
-        initial=Theme.SYSTEM,
-        required=False,  # a form without it keeps the default
-        widget=forms.RadioSelect,
-        help_text=_("Light or dark colours, or as the system chooses."),
-    )
+    theme = picked(_("Theme"), Theme, Theme.SYSTEM, _("Light or dark colours, or as the system chooses."))
     sound = forms.BooleanField(
         label=_("Sound"),
         required=False,
@@ -127,12 +134,6 @@ class PreferencesForm(forms.Form):
         required=False,  # a form without it keeps the language
         help_text=_("The language of every page."),
     )
-
-    def clean_card_back(self) -> str:
-        return str(self.cleaned_data["card_back"] or CardBack.LATTICE)
-
-    def clean_theme(self) -> str:
-        return str(self.cleaned_data["theme"] or Theme.SYSTEM)
 
 
 class SignupForm(UserCreationForm[User]):
