@@ -56,7 +56,6 @@ class Table:
             "board": self.board,
             "can_play": self.can_play,
             "highlight": self.highlight,
-            "card_back": self.preferences.card_back,  # the page's body draws the backs by it (templates/base.html)
             "verdict": verdict_text(self.record),
             "verdict_pending": self.game.status is not engine.Status.PLAYING and not self.record.analysed,
             **extra,

@@ -1,5 +1,5 @@
 """The card back a player chooses in Settings: the lattice by default, kept per user or in the session,
-and named on the body of the pages that draw cards (the stylesheet draws each back)."""
+and named on the body of every page (the stylesheet draws each back)."""
 
 import re
 
