@@ -8,16 +8,17 @@ in SVG attributes and colours in classes of static/css/tripeaks.css, so the stri
 styles) holds. Every piece goes through format_html, so no text is left unescaped.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from django.utils.formats import date_format
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import engine
+from games.drawing.html import joined
 from games.models import STATUS_LABELS
 from games.store.history import FinishedGame, percent
 
@@ -64,7 +65,7 @@ def score_chart(games: Sequence[FinishedGame], title: str, name: str, limit: int
         axes(top),
         date_labels(shown, xs),
         rate_line(xs, rates),
-        join(
+        joined(
             format_html(
                 '<circle class="{}" cx="{}" cy="{}" r="4"/>',
                 "chart-won" if game.won else "chart-blocked",
@@ -83,7 +84,7 @@ def score_chart(games: Sequence[FinishedGame], title: str, name: str, limit: int
         title_id,
         desc_id,
         name,
-        join(parts),
+        joined(parts),
     )
 
 
@@ -137,7 +138,7 @@ def summary(shown: Sequence[FinishedGame], rate: float) -> str:
 def axes(top: int) -> SafeString:
     """Grid lines at each win-rate tick, labelled with their score on the left and their rate on the right,
     and the frame."""
-    grid = join(
+    grid = joined(
         format_html(
             '<line class="chart-grid" x1="{}" x2="{}" y1="{y}" y2="{y}"/>'
             '<text x="{}" y="{y}" text-anchor="end" dominant-baseline="middle">{}</text>'
@@ -207,7 +208,3 @@ def legend() -> SafeString:
 
 def number(value: float) -> str:
     return f"{value:.1f}"
-
-
-def join(parts: Iterable[SafeString]) -> SafeString:
-    return format_html_join("", "{}", ((part,) for part in parts))

@@ -4,9 +4,7 @@ Written in Python rather than template nodes (28 cards through the template engi
 answer, bench/move_parts.py), with Django's escape-by-default tools: every value goes through ``format_html``.
 """
 
-import operator
-from collections.abc import Iterable
-from functools import lru_cache, reduce
+from functools import lru_cache
 
 from django import template
 from django.utils.html import format_html
@@ -15,6 +13,7 @@ from django.utils.translation import get_language
 
 from games.drawing.board import Cell
 from games.drawing.cards import CORNER_RANKS, SUIT_SYMBOLS, card_colour, spoken_name_in
+from games.drawing.html import joined
 from games.drawing.regions.words import LANGUAGES_KEPT, board_words
 
 RANK_ORDER = "A23456789TJQK"
@@ -74,12 +73,6 @@ def peak_rows(context: template.Context, rows: list[list[Cell]]) -> SafeString:
         )
         for number, row in enumerate(rows, start=1)
     )
-
-
-def joined(parts: Iterable[SafeString]) -> SafeString:
-    """Safe HTML one after the other: adding safe strings keeps them safe, without escaping each again (a
-    move's board joins 28 cards)."""
-    return reduce(operator.add, parts, SafeString(""))
 
 
 @lru_cache(maxsize=CELLS_KEPT)
