@@ -9,10 +9,10 @@ from .casual import CASUAL_GAMES, casual_line, casual_share
 from .codes import CodeError, GameCode, InvalidGameCode
 from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Refusal, Status
 from .layout import COVERERS, PEAK_CARDS, ROWS
-from .levels import Level, daily_code, deal_level
+from .levels import Level, daily_code, deal_level, shuffled_level_code
 from .log import MAX_LOG_ACTIONS, InvalidLog, log_until, version_of
 from .rules import Rule
-from .streak import STREAK_RULES, StreakRules, StreakScore, streak_score
+from .streak import STREAK_RULES, ScoringTerms, StreakRules, StreakScore, Terms, streak_score
 
 __all__ = [
     "CASUAL_GAMES",
@@ -36,9 +36,11 @@ __all__ = [
     "Level",
     "Refusal",
     "Rule",
+    "ScoringTerms",
     "Status",
     "StreakRules",
     "StreakScore",
+    "Terms",
     "analyse",
     "analysis_of_loss",
     "casual_line",
@@ -47,6 +49,7 @@ __all__ = [
     "deal_level",
     "hint",
     "log_until",
+    "shuffled_level_code",
     "solve",
     "streak_score",
     "version_of",

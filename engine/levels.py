@@ -111,6 +111,17 @@ def deal_level(level: Level, rng: random.Random | None = None, *, exact: bool = 
             return GameCode(number, level.rule)
 
 
+def shuffled_level_code(level: Level) -> GameCode:
+    """A fresh deal of ``level`` drawn as ``daily_code`` draws the day's: a TP2 code over all 52! orders, so that
+    the cards face up at the start do not name it, winnable (the exact solver decides) and in the level's band.
+    A challenge's deal: nobody can look it up before it is shown (docs/challenges.md)."""
+    draw = random.SystemRandom().randrange
+    while True:
+        code = GameCode(draw(SHUFFLES), level.rule, shuffle=True)
+        if _accepts(code.cards, level, exact=True):
+            return code
+
+
 def daily_code(day: datetime.date, secret: str) -> GameCode:
     """The daily deal of ``day``: the first candidate shuffle that is winnable and of Medium difficulty or
     harder under Rule.EASY (``Level.DAILY``'s band), winnability decided by the exact solver; a TP2 code.

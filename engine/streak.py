@@ -7,10 +7,11 @@ takes back a move with its points and its streak, and the same log and time alwa
 
 import math
 from dataclasses import dataclass
+from typing import Protocol
 
 from .game import Game, Status
-from .levels import Level
 from .log import DRAW, UNDO, split_folded
+from .rules import Rule
 
 STREAK_STEP = 10  # the n-th card of a streak scores 10·n
 PEAK_POINTS = 150  # each emptied peak but the last
@@ -35,6 +36,26 @@ class StreakRules:
 
 
 STREAK_RULES = StreakRules()
+
+
+class ScoringTerms(Protocol):
+    """What streak scoring takes from a mode of play: a ``Level``, or a challenge's ``Terms``."""
+
+    @property
+    def rule(self) -> Rule: ...
+    @property
+    def time_limit(self) -> int: ...
+    @property
+    def multiplier(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """Scoring terms of their own: a challenge's, whose time bonus counts within the challenge's time limit."""
+
+    rule: Rule
+    time_limit: int  # seconds within which a win earns the time bonus
+    multiplier: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +91,11 @@ class StreakScore:
         return None
 
 
-def streak_score(game: Game, level: Level, seconds: float) -> StreakScore:
-    """The streak score of ``game`` played at ``level``, ``seconds`` after it started (timed by the
-    server). ``game`` is not changed; its rule must be the level's."""
-    if game.rule is not level.rule:
-        raise ValueError(f"a {level.value} game is played under rule {level.rule.name}, not {game.rule.name}")
+def streak_score(game: Game, terms: ScoringTerms, seconds: float) -> StreakScore:
+    """The streak score of ``game`` played on ``terms`` (a level, or a challenge's), ``seconds`` after it started
+    (timed by the server). ``game`` is not changed; its rule must be the terms'."""
+    if game.rule is not terms.rule:
+        raise ValueError(f"{terms} is played under rule {terms.rule.name}, not {game.rule.name}")
     if not seconds >= 0:  # NaN too
         raise ValueError(f"elapsed time must be a number of seconds ≥ 0, not {seconds!r}")
     standing: list[bool] = []  # for each standing action, whether it is a tap (else a draw)
@@ -98,13 +119,13 @@ def streak_score(game: Game, level: Level, seconds: float) -> StreakScore:
         peak_points = PEAK_POINTS * (cleared - 1) + LAST_PEAK_POINTS
         stock = game.stock_count
         stock_bonus = STOCK_CARD_POINTS * stock
-        left = level.time_limit - seconds
+        left = terms.time_limit - seconds
         time_bonus = TIME_POINTS_PER_SECOND * math.floor(left) if left > 0 else 0
         stars = 1 + (stock >= TWO_STARS_STOCK) + (stock >= THREE_STARS_STOCK)
     else:
         peak_points = PEAK_POINTS * cleared
         stock_bonus = time_bonus = stars = 0
-    multiplier = level.multiplier
+    multiplier = terms.multiplier
     return StreakScore(
         total=(points + peak_points + stock_bonus + time_bonus) * multiplier,
         streak=streak,

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engine import Game, GameCode, Level, Rule, casual_share, daily_code, deal_level, solve
+from engine import Game, GameCode, Level, Rule, casual_share, daily_code, deal_level, shuffled_level_code, solve
 from engine.levels import EASY_MIN_SHARE, HARD_MAX_SHARE, MEDIUM_MAX_SHARE, MEDIUM_MIN_SHARE
 
 DAY = datetime.date(2025, 3, 14)
@@ -102,3 +102,12 @@ def qualifies(code: GameCode) -> bool:
 def test_the_daily_deal_needs_a_secret() -> None:
     with pytest.raises(ValueError, match="secret"):
         daily_code(DAY, "")
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.MEDIUM, Level.HARD])
+def test_a_challenges_deal_is_a_fresh_shuffle_in_the_levels_band_and_winnable(level: Level) -> None:
+    codes = {shuffled_level_code(level) for _ in range(2)}
+    assert len(codes) == 2
+    for code in codes:
+        assert code.shuffle and code.rule is level.rule
+        assert level.accepts(casual_share(code)) and solve(Game.new(code)).winnable

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Game, IllegalMove, Level, Rule, StreakScore, streak_score
+from engine import Game, IllegalMove, Level, Rule, StreakScore, Terms, streak_score
 from engine.log import DRAW
 from engine.streak import NextStar
 
@@ -213,3 +213,13 @@ def test_the_worked_example_of_the_rules() -> None:
     easy = score(game_for(Level.EASY, WIN), Level.EASY, 60)
     assert (easy.total, easy.stars, easy.best_streak) == (6_335, 3, 28)
     assert score(game_for(Level.HARD, WIN), Level.HARD, 60).total == 22_605
+
+
+def test_a_challenges_terms_set_the_time_bonus_limit_and_the_multiplier() -> None:
+    won = game_for(Level.EASY, WIN)
+    terms = Terms(Rule.EASY, time_limit=600, multiplier=1)
+    result = streak_score(won, terms, 100)
+    assert result.time_bonus == 5 * 500 and result.multiplier == 1
+    assert result.total == streak_score(won, Level.EASY, 100).total + 5 * (600 - 240)
+    with pytest.raises(ValueError, match="rule EASY"):
+        streak_score(game_for(Level.HARD, WIN), terms, 0)
