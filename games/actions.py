@@ -9,7 +9,7 @@ live pages hear of it (live/events.py).
 
 import logging
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
@@ -19,10 +19,11 @@ from django.utils import timezone
 
 import engine
 from games.live import events
-from games.models import FREE_GAME, GameRecord
+from games.live import rooms as live_rooms
+from games.models import FREE_GAME, GameRecord, RoomState, Seat
 from games.solver import pool as solver_pool
 from games.solver.budget import SolverBudget
-from games.store import clock, daily, database, memo
+from games.store import clock, daily, database, memo, rooms
 from games.store.players import Player
 
 logger = logging.getLogger(__name__)
@@ -46,12 +47,14 @@ class BrokenGame(Exception):
 
 @dataclass(frozen=True)
 class Outcome:
-    """What became of an action: applied, refused by the rules, or posted from a stale page."""
+    """What became of an action: applied, refused by the rules or by its challenge (not started, over), or posted
+    from a stale page."""
 
     record: GameRecord
     game: engine.Game
     refused: engine.Refusal | None = None
     stale: bool = False
+    room_closed: RoomState | None = None
 
 
 def create_game(
@@ -61,8 +64,11 @@ def create_game(
     winnable: bool | None = None,
     level: engine.Level | None = None,
     daily_date: date | None = None,
+    starts_at: datetime | None = None,
+    time_limit: int | None = None,
 ) -> GameRecord:
-    """A new game on ``code``: a free game, or one of ``level`` (on ``daily_date``'s deal for the daily)."""
+    """A new game on ``code``: a free game, or one of ``level`` (on ``daily_date``'s deal for the daily); a
+    challenge's starts at ``starts_at`` and stops at ``time_limit`` (room_actions.start)."""
     record = GameRecord(
         code=str(code),
         user_id=player.user_id,
@@ -70,6 +76,8 @@ def create_game(
         winnable=winnable,
         level=level or FREE_GAME,
         daily_date=daily_date,
+        first_action_at=starts_at,
+        time_limit=time_limit,
     )
     if level is engine.Level.DAILY:
         record.first_action_at = timezone.now()  # its clock runs from the deal's showing: no studying it first
@@ -116,6 +124,8 @@ def deal_again(player: Player, public_id: str) -> GameRecord:
     """ "Replay this deal": the same deal in the same mode, as a new game of ``player``'s; a daily deal whose day
     is over, as a free game (it is no one's daily any more: it counts for no day's streak or leaderboard)."""
     earlier = find(GameRecord.objects.all(), public_id)
+    if earlier.in_room and earlier.deal_secret:  # a challenge's deal, before the challenge is over
+        raise DealSecret(earlier)
     if earlier.daily_date is not None and earlier.daily_date < clock.today():
         return create_game(player, earlier.game_code, winnable=earlier.winnable)
     return create_game(
@@ -173,6 +183,9 @@ def play(public_id: str, player: Player, action: engine.Action, version: int, po
     if not record.is_owned_by(player):
         raise PermissionDenied("Only the player who started this game can play it.")
     game = replay(record)
+    seat = rooms.seat_of_game(record) if record.in_room else None
+    if seat is not None and (closed := rooms.closed_to_moves(seat)):
+        return Outcome(record, game, room_closed=closed)
     if version != game.version:
         return Outcome(record, game, stale=True)
     try:
@@ -188,7 +201,16 @@ def play(public_id: str, player: Player, action: engine.Action, version: int, po
         return Outcome(record, game, stale=True)
     memo.positions.remember(game)  # the next move reads this log: it need not replay it
     events.announce(record, game)
+    if seat is not None:
+        _room_moved(seat, game)
     return Outcome(record, game)
+
+
+def _room_moved(seat: Seat, game: engine.Game) -> None:
+    """A room game's action is written: the game that ended may end the room; the room's pages hear of it."""
+    if game.status is not engine.Status.PLAYING:
+        rooms.close_if_done(seat.room_id)
+    live_rooms.announce(seat.room)
 
 
 def find_verdict(player: Player, public_id: str, budget: SolverBudget) -> GameRecord:

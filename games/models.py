@@ -7,12 +7,12 @@ write so that the history list needs no replay; the log stays the truth.
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Substr
+from django.db.models.functions import Lower, Substr
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext, pgettext_lazy
@@ -23,6 +23,14 @@ from games.store import clock, memo
 
 if TYPE_CHECKING:
     from games.store.players import Player
+
+
+def belongs_to(user_id: int | None, player_token: str, player: "Player") -> bool:
+    """Whether what an account (``user_id``), or else an anonymous player (``player_token``), made is ``player``'s."""
+    if user_id is not None:
+        return user_id == player.user_id
+    return player.user_id is None and bool(player_token) and player_token == player.token
+
 
 PUBLIC_ID_BYTES = 12  # 96 random bits: 16 URL-safe characters
 
@@ -132,6 +140,8 @@ class GameRecord(models.Model):
     first_action_at = models.DateTimeField(null=True, blank=True, help_text="A level game's clock starts here")
     best_streak = models.PositiveSmallIntegerField(default=0)
     stars = models.PositiveSmallIntegerField(default=0)
+    # A challenge's game (its ``seat``): its clock starts with the race and its moves stop at this limit.
+    time_limit = models.PositiveIntegerField(null=True, blank=True, help_text="A challenge game's limit, in seconds")
 
     objects = GameQuerySet.as_manager()
     SUMMARY_FIELDS = (
@@ -192,29 +202,50 @@ class GameRecord(models.Model):
         return engine.Level(self.level) if self.level else None
 
     @property
+    def in_room(self) -> bool:
+        """A challenge's game: one seat's game in a room (``Room``)."""
+        return self.time_limit is not None
+
+    @property
     def deal_secret(self) -> bool:
-        """A daily deal is secret until its day is over, so that the day's board stays fair: its code is not
-        shown, and its games show their player alone (``actions.load_for``)."""
+        """A daily deal is secret until its day is over, so that the day's board stays fair, and a challenge's until
+        the challenge is over: its code is not shown, and its games show their player alone (``actions.load_for``)."""
+        if self.in_room:
+            return not self.seat.room.is_over()
         return self.daily_date is not None and self.daily_date >= clock.today()
 
     @property
     def shown_code(self) -> str:
-        """The game code as pages show it: a daily deal's is hidden until its day is over."""
-        if self.daily_date is not None and self.deal_secret:
-            return gettext("Daily deal of %(day)s") % {"day": date_format(self.daily_date)}
-        return self.code
+        """The game code as pages show it: a daily deal's is hidden until its day is over, a challenge's until it is."""
+        if not self.deal_secret:
+            return self.code
+        if self.in_room:
+            return gettext("Challenge of %(day)s") % {"day": date_format(timezone.localdate(self.created))}
+        assert self.daily_date is not None
+        return gettext("Daily deal of %(day)s") % {"day": date_format(self.daily_date)}
 
     def seconds(self) -> float:
-        """A level game's time: from its first action (a daily game's: from its start, when its deal is shown)
-        to its end, or to now while it is played."""
+        """A level game's time: from its first action (a daily game's: from its start, when its deal is shown; a
+        challenge's: from the race's start) to its end, or to now while it is played (a challenge's, at most its
+        limit: its moves stop there)."""
         if self.first_action_at is None:
             return 0.0
-        return ((self.finished or timezone.now()) - self.first_action_at).total_seconds()
+        seconds = ((self.finished or timezone.now()) - self.first_action_at).total_seconds()
+        return seconds if self.time_limit is None else max(0.0, min(seconds, float(self.time_limit)))
+
+    @property
+    def scoring(self) -> engine.ScoringTerms | None:
+        """How the game is scored by streaks: its level's terms, a challenge's own (its time bonus counts within
+        the challenge's limit; a free deal's multiplier is 1); None for a free game, scored by the 500-point rule."""
+        level = self.game_level
+        if self.time_limit is None:
+            return level
+        return engine.Terms(self.game_code.rule, self.time_limit, level.multiplier if level else 1)
 
     def streak_score(self, game: engine.Game) -> engine.StreakScore | None:
-        """A level game's score by streaks (None for a free game): the engine's, on the server's clock."""
-        level = self.game_level
-        return engine.streak_score(game, level, self.seconds()) if level else None
+        """A level game's (or a challenge's) score by streaks (None for a free game), on the server's clock."""
+        terms = self.scoring
+        return engine.streak_score(game, terms, self.seconds()) if terms else None
 
     def save_move_summary(self, read_log: str) -> bool:
         """Write the summary a move took, unless another action was written since ``read_log`` was read (then
@@ -266,9 +297,7 @@ class GameRecord(models.Model):
         self.hints += 1
 
     def is_owned_by(self, player: "Player") -> bool:
-        if self.user_id is not None:
-            return self.user_id == player.user_id
-        return player.user_id is None and self.player_token == player.token
+        return belongs_to(self.user_id, self.player_token, player)
 
 
 class CardBack(models.TextChoices):
@@ -297,3 +326,97 @@ class Preferences(models.Model):
     card_back = models.CharField(max_length=8, choices=CardBack.choices, default=CardBack.LATTICE)
     theme = models.CharField(max_length=8, choices=Theme.choices, default=Theme.SYSTEM)
     sound = models.BooleanField(default=False)
+
+
+ROOM_PLAYERS = range(2, 9)  # how many play a challenge: 2 to 8
+NAME_LENGTH = 20  # the longest display name in a room
+COUNTDOWN_SECONDS = 5  # from the host's Start to every game's first instant
+DEFAULT_TIME_LIMIT = 600
+TIME_LIMITS = (180, 300, 600, 900, 1200)  # the choices, in seconds
+
+
+class Room(models.Model):
+    """A challenge between friends (docs/challenges.md): 2 to 8 players race the same deal, each in a game of their
+    own (a ``Seat``'s), from the same server instant to the time limit or until every game has ended."""
+
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
+    code = models.CharField(max_length=64, help_text="The deal everyone plays; secret until the room is over")
+    level = models.CharField(
+        max_length=8, blank=True, default=FREE_GAME, help_text="Easy, Medium, Hard, or a free deal"
+    )
+    time_limit = models.PositiveIntegerField(default=DEFAULT_TIME_LIMIT, help_text="Seconds from the start")
+    created = models.DateTimeField(default=timezone.now)
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="Every game's first instant, once started")
+    ended = models.DateTimeField(null=True, blank=True, help_text="When the last game ended, before the time was up")
+    rematch = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of", help_text="Its next round"
+    )
+
+    def __str__(self) -> str:
+        return f"room {self.public_id} ({self.code})"
+
+    @property
+    def game_code(self) -> engine.GameCode:
+        return engine.GameCode.parse(self.code)
+
+    @property
+    def game_level(self) -> engine.Level | None:
+        return engine.Level(self.level) if self.level else None
+
+    @property
+    def ends_at(self) -> datetime | None:
+        """When the time is up: the start and the time limit."""
+        return self.starts_at + timedelta(seconds=self.time_limit) if self.starts_at else None
+
+    def state(self, now: datetime | None = None) -> "RoomState":
+        now = now or timezone.now()
+        if self.starts_at is None:
+            return RoomState.WAITING
+        if now < self.starts_at:
+            return RoomState.COUNTDOWN
+        if self.ended is not None or now >= self.starts_at + timedelta(seconds=self.time_limit):
+            return RoomState.OVER
+        return RoomState.RACING
+
+    def is_over(self) -> bool:
+        return self.state() is RoomState.OVER
+
+
+class RoomState(models.TextChoices):
+    """Where a room stands, from its times (``Room.state``): never stored."""
+
+    WAITING = "waiting", _("Waiting for players")
+    COUNTDOWN = "countdown", _("Starting")
+    RACING = "racing", _("Racing")
+    OVER = "over", _("Over")
+
+
+class Seat(models.Model):
+    """A player in a room, by the name they chose there; their game once the room starts."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
+    name = models.CharField(max_length=NAME_LENGTH)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
+    player_token = models.CharField(max_length=32, blank=True, default="")
+    host = models.BooleanField(default=False, help_text="Made the room: starts it")
+    joined = models.DateTimeField(default=timezone.now)
+    left = models.DateTimeField(null=True, blank=True, help_text="Left the race: gone, their game stops")
+    game = models.OneToOneField(GameRecord, null=True, blank=True, on_delete=models.SET_NULL, related_name="seat")
+
+    class Meta:
+        ordering = ["joined", "id"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "room", name="one_name_a_room"),
+            models.UniqueConstraint(
+                fields=["room", "user"], condition=models.Q(user__isnull=False), name="one_seat_an_account"
+            ),
+            models.UniqueConstraint(
+                fields=["room", "player_token"], condition=models.Q(user__isnull=True), name="one_seat_a_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in {self.room_id}"
+
+    def is_of(self, player: "Player") -> bool:
+        return belongs_to(self.user_id, self.player_token, player)

@@ -25,8 +25,8 @@ class Table:
 
     @classmethod
     def of(cls, request: HttpRequest, record: GameRecord, game: engine.Game) -> "Table":
-        """The table as the player behind ``request`` sees it."""
-        can_play = record.is_owned_by(Player.of(request))
+        """The table as the player behind ``request`` sees it: a challenge's game is read-only once it is over."""
+        can_play = record.is_owned_by(Player.of(request)) and not (record.in_room and not record.deal_secret)
         return cls(record, game, can_play, preferences.load(request))
 
     @classmethod

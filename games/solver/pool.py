@@ -63,9 +63,10 @@ def analyse(game: engine.Game) -> tuple[engine.Analysis, float]:
     return engine.analysis_of_loss(game, teaching.undos), cost
 
 
-def deal(level: engine.Level) -> tuple[engine.GameCode, float]:
-    """A new deal of ``level`` (graded by the solver: docs/levels.md), and the CPU seconds it took."""
-    code, cost = _compute(solver_tasks.deal, level.value)
+def deal(level: engine.Level, *, shuffled: bool = False) -> tuple[engine.GameCode, float]:
+    """A new deal of ``level`` (graded by the solver: docs/levels.md), and the CPU seconds it took; ``shuffled``,
+    a challenge's, drawn over every order of the deck (``engine.shuffled_level_code``)."""
+    code, cost = _compute(solver_tasks.deal, level.value, "1" if shuffled else "")
     return engine.GameCode.parse(code), cost
 
 

@@ -22,7 +22,8 @@ def hint(code: str, log: str) -> tuple[engine.Hint, float]:
     return answer, time.thread_time() - start
 
 
-def deal(level: str) -> tuple[str, float]:
+def deal(level: str, shuffled: str = "") -> tuple[str, float]:
     start = time.thread_time()
-    code = engine.deal_level(engine.Level(level))
+    chosen = engine.Level(level)
+    code = engine.shuffled_level_code(chosen) if shuffled else engine.deal_level(chosen)
     return str(code), time.thread_time() - start

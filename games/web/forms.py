@@ -8,13 +8,14 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import get_language_info
+from django.utils.functional import lazy
+from django.utils.translation import get_language_info, gettext
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 import engine
-from games.models import RULE_LABELS, CardBack, Theme
-from games.web.names import validate_readable
+from games.models import DEFAULT_TIME_LIMIT, LEVEL_LABELS, NAME_LENGTH, RULE_LABELS, TIME_LIMITS, CardBack, Theme
+from games.web.names import validate_display_name, validate_readable
 
 CodeError = engine.CodeError
 CODE_ERRORS = {
@@ -25,6 +26,17 @@ CODE_ERRORS = {
     CodeError.LETTER: _("“%(detail)s” is not a letter A–Z."),
     CodeError.RANGE: _("These 48 letters count past the last order of the deck: no deal has them."),
 }
+
+
+def parse_code(text: str) -> engine.GameCode | None:
+    """A pasted game code (None for nothing pasted), or ``ValidationError`` naming what is wrong with it."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return engine.GameCode.parse(text)
+    except engine.InvalidGameCode as error:
+        raise ValidationError(CODE_ERRORS[error.reason], params={"detail": error.detail}) from error
 
 
 class NewGameForm(forms.Form):
@@ -50,13 +62,7 @@ class NewGameForm(forms.Form):
     )
 
     def clean_code(self) -> engine.GameCode | None:
-        text = self.cleaned_data["code"].strip()
-        if not text:
-            return None
-        try:
-            return engine.GameCode.parse(text)
-        except engine.InvalidGameCode as error:
-            raise ValidationError(CODE_ERRORS[error.reason], params={"detail": error.detail}) from error
+        return parse_code(self.cleaned_data["code"])
 
     def game_code(self) -> tuple[engine.GameCode, bool | None]:
         """The pasted code (its rule letter decides), or a random deal under the chosen rule, drawn
@@ -68,6 +74,64 @@ class NewGameForm(forms.Form):
         if self.cleaned_data["winnable_only"]:
             return engine.winnable_code(rule), True
         return engine.GameCode.random(rule), None
+
+
+def name_field() -> forms.CharField:
+    return forms.CharField(
+        label=_("Your name in this challenge"),
+        max_length=NAME_LENGTH,
+        validators=[validate_display_name],
+        help_text=_("What the other players see beside your figures."),
+    )
+
+
+FREE_DEAL = "free"  # a challenge on a deal of the host's choosing, by its code
+CHALLENGE_LEVELS = [(level.value, label) for level, label in LEVEL_LABELS.items() if level is not engine.Level.DAILY]
+
+
+def _minutes(seconds: int) -> str:
+    return gettext("%(minutes)d minutes") % {"minutes": seconds // 60}
+
+
+minutes = lazy(_minutes, str)  # a choice's label, translated when the form is drawn
+
+
+class RoomForm(forms.Form):
+    """A new challenge: a level's fresh deal or a free deal by its code, a time limit, and the host's name."""
+
+    name = name_field()
+    deal = forms.ChoiceField(
+        label=_("Deal"),
+        choices=[*CHALLENGE_LEVELS, (FREE_DEAL, _("A deal by its code"))],
+        initial=engine.Level.MEDIUM.value,
+        widget=forms.RadioSelect,
+        help_text=_("A level deals a new winnable deal nobody has seen; its code is shown once the challenge is over."),
+    )
+    code = forms.CharField(label=_("Game code"), required=False, max_length=80, help_text=_("For a deal by its code."))
+    time_limit = forms.TypedChoiceField(
+        label=_("Time limit"),
+        choices=[(seconds, minutes(seconds)) for seconds in TIME_LIMITS],
+        coerce=int,
+        initial=DEFAULT_TIME_LIMIT,
+    )
+
+    def clean_code(self) -> engine.GameCode | None:
+        return parse_code(self.cleaned_data["code"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("deal") == FREE_DEAL and not data.get("code") and "code" not in self.errors:
+            self.add_error("code", _("Paste the code of the deal to play, or choose a level."))
+        return data
+
+    @property
+    def level(self) -> engine.Level | None:
+        chosen = self.cleaned_data["deal"]
+        return None if chosen == FREE_DEAL else engine.Level(chosen)
+
+
+class JoinForm(forms.Form):
+    name = name_field()
 
 
 class ActionForm(forms.Form):

@@ -1,4 +1,5 @@
-"""User names a person can read: at least one visible letter or digit, and the letters of one script.
+"""Names a person can read (user names, and the names players take in a challenge): at least one visible letter
+or digit, and the letters of one script.
 
 Django's own check takes any letters (``\\w``), so a name could look blank (the Hangul fillers are letters
 drawn as nothing) or pass for another's by mixing scripts ("аdmin" with a Cyrillic а beside "admin").
@@ -24,9 +25,20 @@ def validate_readable(name: str) -> None:
     """Raises ``ValidationError`` (code ``blank`` or ``mixed_scripts``) for a name a person cannot read as one."""
     letters = [char for char in name if char.isalpha() and char not in BLANK_LETTERS]
     if not letters and not any(char.isdigit() for char in name):
-        raise ValidationError(_("A user name needs at least one visible letter or digit."), code="blank")
+        raise ValidationError(_("A name needs at least one visible letter or digit."), code="blank")
     if len({script_of(letter) for letter in letters}) > 1:
         raise ValidationError(
-            _("A user name is written in one alphabet: letters of several can pass for another player's name."),
+            _("A name is written in one alphabet: letters of several can pass for another player's name."),
             code="mixed_scripts",
         )
+
+
+INVISIBLE = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"})  # controls, format marks, unassigned, line breaks
+
+
+def validate_display_name(name: str) -> None:
+    """A challenge's name: readable (``validate_readable``), with spaces and punctuation but nothing invisible
+    (code ``invisible``: a control or format character could reorder or hide the names beside it)."""
+    if any(unicodedata.category(char) in INVISIBLE for char in name):
+        raise ValidationError(_("A name cannot hold invisible or control characters."), code="invisible")
+    validate_readable(name)

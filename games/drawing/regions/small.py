@@ -90,17 +90,19 @@ def counters_region(context: template.Context) -> SafeString:
 
 
 def _clock(record: GameRecord, words: BoardWords) -> SafeString:
-    """A level game's time on the server's clock, and what is left of its time bonus: static/js/clock.js
+    """A level game's (or a challenge's) time on the server's clock, and what is left of its time bonus (of a
+    challenge's: of the race): static/js/clock.js
     makes them tick from these figures until the next answer brings new ones."""
     seconds = record.seconds()
-    limit = record.game_level.time_limit if record.game_level else 0
+    limit = record.scoring.time_limit if record.scoring else 0
+    running = record.first_action_at and not record.finished and (record.time_limit is None or seconds < limit)
     return format_html(
         '<div class="clock"><dt>{}</dt><dd data-counter="time" data-seconds="{}"{}>{}</dd>'
         '<dd class="time-bonus{}"><span class="label">{}</span> '
         '<span data-counter="time-bonus" data-limit="{}">{}</span></dd></div>',
         words.time,
         f"{seconds:.1f}",
-        mark_safe(" data-running") if record.first_action_at and not record.finished else "",
+        mark_safe(" data-running") if running else "",
         minutes(seconds),
         " over" if seconds >= limit else "",
         words.time_bonus,

@@ -1,0 +1,197 @@
+"""Everything that changes a challenge room (docs/challenges.md): validate, write, then tell the room's pages on
+commit (live/rooms.py). A refusal changes nothing and says why (``RoomRefusal``), in the player's language."""
+
+import logging
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.http import Http404
+from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+import engine
+from games import actions
+from games.live import rooms as live_rooms
+from games.models import COUNTDOWN_SECONDS, ROOM_PLAYERS, Room, RoomState, Seat
+from games.solver import pool as solver_pool
+from games.solver.budget import SolverBudget
+from games.store import rooms
+from games.store.players import Player
+
+logger = logging.getLogger(__name__)
+
+NO_ROOM = _("No challenge with this address.")
+
+
+class RoomRefusal(Exception):
+    """What the player asked of a room cannot be done: ``said()`` says why, in the active language; nothing was
+    changed."""
+
+    def __init__(self, message: Promise, **values: object) -> None:
+        super().__init__(str(message))
+        self.message, self.values = message, values
+
+    def said(self) -> str:
+        return str(self.message) % self.values if self.values else str(self.message)
+
+
+FULL = _("This challenge is full: it takes %(most)d players at most.")
+STARTED = _("This challenge has already started: nobody can join it now.")
+OVER = _("This challenge is over.")
+NAME_TAKEN = _("Another player in this challenge has that name: choose another.")
+NOT_HOST = _("Only the player who made the challenge can start it.")
+TOO_FEW = _("A challenge needs at least two players to start.")
+NOT_SEATED = _("You are not a player of this challenge.")
+NOT_OVER = _("A rematch can be asked for once the challenge is over.")
+
+
+def find(public_id: str, *, for_update: bool = False) -> Room:
+    rooms_found = Room.objects.select_for_update() if for_update else Room.objects.all()
+    try:
+        return rooms_found.get(public_id=public_id)
+    except Room.DoesNotExist:
+        raise Http404(NO_ROOM) from None
+
+
+def seat_of(room: Room, player: Player) -> Seat | None:
+    return next((seat for seat in room.seats.all() if seat.is_of(player)), None)
+
+
+def create_room(
+    player: Player,
+    name: str,
+    time_limit: int,
+    budget: SolverBudget,
+    *,
+    level: engine.Level | None = None,
+    code: engine.GameCode | None = None,
+) -> Room:
+    """A room on a fresh deal of ``level`` (graded, drawn over every order of the deck, secret until the room is
+    over) or on the free deal ``code``, with ``player`` seated as its host under ``name``."""
+    if code is None:
+        assert level is not None
+        code = _fresh_deal(level, budget)
+    room = Room(code=str(code), level=level.value if level else "", time_limit=time_limit)
+    with transaction.atomic():
+        room.save()
+        _seat(room, player, name, host=True)
+    return room
+
+
+def _fresh_deal(level: engine.Level, budget: SolverBudget) -> engine.GameCode:
+    try:
+        code, cost = solver_pool.deal(level, shuffled=True)
+    except solver_pool.SolverUnavailable as error:
+        logger.warning("a challenge's %s deal is graded on the request's thread: %s", level.value, error)
+        return engine.shuffled_level_code(level)
+    budget.charge(cost)
+    return code
+
+
+def _seat(room: Room, player: Player, name: str, *, host: bool = False) -> Seat:
+    seat = Seat(room=room, name=name, user_id=player.user_id, player_token=player.token or "", host=host)
+    try:
+        with transaction.atomic():
+            seat.save()
+    except IntegrityError:  # the name's constraint (one_name_a_room): two joined at once under one name
+        raise RoomRefusal(NAME_TAKEN) from None
+    return seat
+
+
+def join(player: Player, public_id: str, name: str) -> Seat:
+    """Seat ``player`` in the room under ``name``; a player already seated keeps their seat (a second tap)."""
+    with transaction.atomic():
+        room = find(public_id, for_update=True)  # the start waits for this join, or this join sees the start
+        seated = seat_of(room, player)
+        if seated is not None:
+            return seated
+        state = room.state()
+        if state is RoomState.OVER:
+            raise RoomRefusal(OVER)
+        if state is not RoomState.WAITING:
+            raise RoomRefusal(STARTED)
+        if room.seats.count() >= ROOM_PLAYERS[-1]:
+            raise RoomRefusal(FULL, most=ROOM_PLAYERS[-1])
+        if room.seats.filter(name__iexact=name).exists():
+            raise RoomRefusal(NAME_TAKEN)
+        seat = _seat(room, player, name)
+        live_rooms.announce(room)
+    return seat
+
+
+def start(player: Player, public_id: str) -> Room:
+    """The host starts the race: every seat's game is made now, and all begin ``COUNTDOWN_SECONDS`` from now, at
+    the same server instant. Started already (a second tap), it is left as it is."""
+    with transaction.atomic():
+        room = find(public_id, for_update=True)
+        seat = seat_of(room, player)
+        if seat is None or not seat.host:
+            raise RoomRefusal(NOT_HOST)
+        if room.starts_at is not None:
+            return room
+        seats = list(room.seats.all())
+        if len(seats) < ROOM_PLAYERS[0]:
+            raise RoomRefusal(TOO_FEW)
+        room.starts_at = timezone.now() + timedelta(seconds=COUNTDOWN_SECONDS)
+        room.save(update_fields=["starts_at"])
+        for each in seats:
+            each.game = actions.create_game(
+                Player(each.user_id, each.player_token or None),
+                room.game_code,
+                winnable=True if room.level else None,
+                level=room.game_level,
+                starts_at=room.starts_at,
+                time_limit=room.time_limit,
+            )
+            each.save(update_fields=["game"])
+        live_rooms.announce(room)
+    return room
+
+
+def leave(player: Player, public_id: str) -> Room:
+    """Before the start, the player's seat is given up (the host's passes to the next player); during the race the
+    player is gone and their game stops there; after it, nothing changes."""
+    with transaction.atomic():
+        room = find(public_id, for_update=True)
+        seat = seat_of(room, player)
+        if seat is None:
+            raise RoomRefusal(NOT_SEATED)
+        state = room.state()
+        if state is RoomState.OVER:
+            return room
+        if state is RoomState.WAITING:
+            seat.delete()
+            if seat.host and (heir := room.seats.first()):
+                heir.host = True
+                heir.save(update_fields=["host"])
+        elif seat.left is None:
+            seat.left = timezone.now()
+            seat.save(update_fields=["left"])
+            rooms.close_if_done(room.pk)
+        live_rooms.announce(room)
+    return room
+
+
+def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
+    """A new room with the same players, level or deal and time limit, hosted by the player who asked; asked again
+    (by anyone), the same one."""
+    room = find(public_id)
+    seat = seat_of(room, player)
+    if seat is None:
+        raise RoomRefusal(NOT_SEATED)
+    if not room.is_over():
+        raise RoomRefusal(NOT_OVER)
+    if room.rematch_id is not None:
+        return room.rematch  # type: ignore[return-value]  # set, as its id is
+    code = None if room.level else room.game_code
+    with transaction.atomic():
+        new = create_room(player, seat.name, room.time_limit, budget, level=room.game_level, code=code)
+        for other in room.seats.exclude(pk=seat.pk):
+            Seat.objects.create(room=new, name=other.name, user_id=other.user_id, player_token=other.player_token)
+        if not Room.objects.filter(pk=room.pk, rematch__isnull=True).update(rematch=new):
+            transaction.set_rollback(True)  # another player's rematch came first: theirs it is
+    room.refresh_from_db()
+    live_rooms.announce(room)
+    assert room.rematch is not None
+    return room.rematch

@@ -1,0 +1,112 @@
+"""A challenge room's standings and results, computed from its stored games (so a restart or a reconnect loses
+nothing), and what a room game's move asks of its room (docs/challenges.md)."""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+
+import engine
+from games.models import GameRecord, Room, RoomState, Seat
+
+
+class RacerState(StrEnum):
+    WAITING = "waiting"  # the room has not started
+    PLAYING = "playing"
+    WON = "won"
+    BLOCKED = "blocked"
+    GONE = "gone"  # left the race: their game stopped there
+
+
+@dataclass(frozen=True)
+class Racer:
+    """One player's line in a room's standings: figures only, never a card (their face-up cards may still be face
+    down in another's game)."""
+
+    name: str
+    state: RacerState
+    cleared: int  # cards cleared from the peaks, of engine.PEAK_CARDS
+    peaks: int  # peaks cleared, of 3
+    streak: int  # the current streak
+    score: int  # by streak scoring, on the room's terms (GameRecord.scoring)
+    stock_left: int
+    seconds: float  # from the start to their game's end, or to now, or to the time limit
+    assisted: bool  # Teach me answered them
+    game_id: str  # their game's public id: linked only once the room is over
+    seat_id: int
+    actions: int = 0  # their game's version
+
+    @property
+    def won(self) -> bool:
+        return self.state is RacerState.WON
+
+    @property
+    def order(self) -> tuple[bool, bool, int, float, int]:
+        """The ranking: unassisted before assisted, then the won first, then the best score, then the fastest."""
+        return (self.assisted, not self.won, -self.score, self.seconds, self.seat_id)
+
+
+def seats_of(room: Room) -> list[Seat]:
+    return list(room.seats.select_related("game"))
+
+
+def standings(room: Room) -> list[Racer]:
+    """Every player of ``room``, in the order of the ranking (``Racer.order``); before the start, as they joined."""
+    racers = [_racer(seat) for seat in seats_of(room)]
+    if room.starts_at is None:
+        return racers
+    return sorted(racers, key=lambda racer: racer.order)
+
+
+def _racer(seat: Seat) -> Racer:
+    record = seat.game
+    if record is None:
+        return Racer(seat.name, RacerState.WAITING, 0, 0, 0, 0, 0, 0.0, False, "", seat.pk)
+    game = record.replay()
+    streaks = record.streak_score(game)
+    assert streaks is not None  # a room game is scored by streaks (GameRecord.scoring)
+    state = RacerState.GONE if seat.left else RacerState(game.status.value)
+    return Racer(
+        name=seat.name,
+        state=state,
+        cleared=sum(game.is_removed(position) for position in range(engine.PEAK_CARDS)),
+        peaks=sum(game.peaks_cleared()),
+        streak=streaks.streak,
+        score=streaks.total,
+        stock_left=game.stock_count,
+        seconds=record.seconds(),
+        assisted=record.hints > 0,
+        game_id=record.public_id,
+        seat_id=seat.pk,
+        actions=game.version,
+    )
+
+
+def version(racers: list[Racer]) -> int:
+    """A number that grows with every change a room's standings show: players, and every action of their games."""
+    return len(racers) + sum(racer.actions for racer in racers)
+
+
+def seat_of_game(record: GameRecord) -> Seat:
+    """The seat of a room game, with its room; kept on ``record`` for what else reads it (its ``deal_secret``)."""
+    seat = Seat.objects.select_related("room").get(game=record)
+    record.seat = seat
+    return seat
+
+
+def closed_to_moves(seat: Seat) -> RoomState | None:
+    """Why the seat's game takes no move now: the race has not started (COUNTDOWN), or it is over for it (OVER: the
+    time is up, every game has ended, or its player left); None while it is on."""
+    state = seat.room.state()
+    if state is RoomState.RACING and seat.left is not None:
+        return RoomState.OVER
+    return state if state is not RoomState.RACING else None
+
+
+def close_if_done(room_id: int) -> bool:
+    """End the room now if no seat's game is still being played (each has ended, or its player left): one
+    conditional UPDATE, so that two last moves at once end it once. Whether this call ended it."""
+    playing = Seat.objects.filter(room_id=OuterRef("pk"), left__isnull=True, game__status=engine.Status.PLAYING.value)
+    closed = Room.objects.filter(pk=room_id, ended__isnull=True, starts_at__isnull=False).filter(~Exists(playing))
+    return bool(closed.update(ended=timezone.now()))
