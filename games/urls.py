@@ -3,7 +3,21 @@ from django.urls import path, re_path
 
 import engine
 from games.store import public_ids  # noqa: F401  # registers the <public_id:…> converter
-from games.web.views import accounts, daily, guide, health, hint, history, live, new, play, preferences, replay, verdict
+from games.web.views import (
+    accounts,
+    daily,
+    guide,
+    health,
+    hint,
+    history,
+    live,
+    new,
+    play,
+    preferences,
+    replay,
+    rooms,
+    verdict,
+)
 
 urlpatterns = [
     path("", new.new_game, name="home"),
@@ -19,6 +33,13 @@ urlpatterns = [
     path("g/<public_id:public_id>/live/", live.live_regions, name="live"),
     path("g/<public_id:public_id>/replay/", replay.replay, name="replay"),
     path("g/<public_id:public_id>/again/", new.deal_again, name="again"),
+    path("c/new/", rooms.new_room, name="new_room"),
+    path("c/<public_id:public_id>/", rooms.room_page, name="room"),
+    path("c/<public_id:public_id>/join/", rooms.join, name="join_room"),
+    path("c/<public_id:public_id>/start/", rooms.start, name="start_room"),
+    path("c/<public_id:public_id>/leave/", rooms.leave, name="leave_room"),
+    path("c/<public_id:public_id>/rematch/", rooms.rematch, name="rematch"),
+    path("c/<public_id:public_id>/standings/", rooms.standings, name="standings"),
     path("history/", history.history, name="history"),
     path("how-to-play/", guide.how_to_play, name="how_to_play"),
     path("health/", health.health, name="health"),

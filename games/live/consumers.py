@@ -50,7 +50,11 @@ UNAVAILABLE = 4503  # after HTTP's 503: the server cannot serve the socket now (
 @database_sync_to_async  # type: ignore[untyped-decorator]  # channels has no type hints
 def find_game(public_id: str, scope: dict[str, Any]) -> tuple[int, bool] | int:
     """The game's version and whether the socket's player owns it; else the code to close the socket with."""
-    record = GameRecord.objects.filter(public_id=public_id).only("log", "user_id", "player_token", "daily_date").first()
+    record = (
+        GameRecord.objects.filter(public_id=public_id)
+        .only("log", "user_id", "player_token", "daily_date", "time_limit")
+        .first()
+    )
     if record is None:
         return UNKNOWN_GAME
     owner = record.is_owned_by(Player.of_scope(scope))
@@ -59,21 +63,22 @@ def find_game(public_id: str, scope: dict[str, Any]) -> tuple[int, bool] | int:
     return record.version, owner
 
 
+def page_language(query_string: bytes) -> str:
+    """The language of the page (``?lang=fr``), one of the site's: the HTML a socket is sent is in it."""
+    language = parse_qs(query_string.decode("latin-1")).get("lang", [""])[0]
+    return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
 def board_variant(query_string: bytes) -> str:
     """The board the page shows (``?lang=fr&highlight=1``): it selects the HTML sent, nothing more."""
-    query = parse_qs(query_string.decode("latin-1"))
-    language = query.get("lang", [""])[0]
-    if language not in dict(settings.LANGUAGES):
-        language = settings.LANGUAGE_CODE
-    return seats.variant(language, query.get("highlight", [""])[0] == "1")
+    highlight = parse_qs(query_string.decode("latin-1")).get("highlight", [""])[0] == "1"
+    return seats.variant(page_language(query_string), highlight)
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels has no type hints
-    public_id = ""
-    group = ""  # the game's group, once joined
-    seat = ""  # seats.PLAYER or the watcher's board variant, once the game is known to exist
-    watching_shown: int | None = None
-    refresher: asyncio.Task[None] | None = None
+class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels has no type hints
+    """A socket that only listens to a group's events: a game's (``GameConsumer``) or a room's (live/rooms.py)."""
+
+    kind = "game"  # what the socket follows, as its log lines name it
     lost_redis = False
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -113,6 +118,43 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
             await self.unavailable(error)
 
     async def follow(self, public_id: str) -> None:
+        raise NotImplementedError
+
+    async def release(self) -> None:
+        raise NotImplementedError
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Whatever a client sends, well-formed or not, is ignored: only the owner's POSTs change a game.
+        It is dropped before channels' dispatch, which would first close stale database connections in
+        the thread that runs Django's views: no flood of frames reaches that thread."""
+        if message["type"] != "websocket.receive":
+            await super().dispatch(message)
+
+    async def disconnect(self, code: int) -> None:
+        await self.release()
+
+    async def unavailable(self, error: BaseException) -> None:
+        """Redis is away (this socket's own calls, the channel layer, or the process's listener on the group,
+        fanout.py): one warning, and the socket closes with ``UNAVAILABLE``, which has the page come back."""
+        if self.lost_redis:  # the listener and the socket's own receive both fail: told once
+            return
+        self.lost_redis = True
+        public_id = self.scope["url_route"]["kwargs"]["public_id"]
+        logger.warning(
+            "live socket of %s %s closed: Redis unavailable (%s)", self.kind, public_id, seats.trouble(error)
+        )
+        await self.close(code=UNAVAILABLE)  # first: giving the seat back waits for Redis, up to the seat's life
+        await self.release()
+
+
+class GameConsumer(LiveSocket):
+    public_id = ""
+    group = ""  # the game's group, once joined
+    seat = ""  # seats.PLAYER or the watcher's board variant, once the game is known to exist
+    watching_shown: int | None = None
+    refresher: asyncio.Task[None] | None = None
+
+    async def follow(self, public_id: str) -> None:
         # Join before reading the version: an action committed after the read is then always heard.
         self.group = events.group_name(public_id)
         await fanout.join(self.channel_layer, self.group, self)
@@ -129,16 +171,6 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
         await self.send(text_data=events.board_frame(version))
         await self.show_watching((await seats.store().count(public_id)).watching)
         tell_watching_soon(self.channel_layer, public_id)
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Whatever a client sends, well-formed or not, is ignored: only the owner's POSTs change a game.
-        It is dropped before channels' dispatch, which would first close stale database connections in
-        the thread that runs Django's views: no flood of frames reaches that thread."""
-        if message["type"] != "websocket.receive":
-            await super().dispatch(message)
-
-    async def disconnect(self, code: int) -> None:
-        await self.release()
 
     async def release(self) -> None:
         """Leave the game's group and give the seat back: once, however often called, and whatever
@@ -164,17 +196,6 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channel
                 await self.show_watching((await seats.store().count(self.public_id)).watching)
             except Exception:  # Redis away for a moment: the next round tries again
                 logger.warning("could not refresh the seat of %s on game %s", self.channel_name, self.public_id)
-
-    async def unavailable(self, error: BaseException) -> None:
-        """Redis is away (this socket's own calls, the channel layer, or the process's listener on the game,
-        fanout.py): one warning, and the socket closes with ``UNAVAILABLE``, which has the page come back."""
-        if self.lost_redis:  # the listener and the socket's own receive both fail: told once
-            return
-        self.lost_redis = True
-        public_id = self.scope["url_route"]["kwargs"]["public_id"]
-        logger.warning("live socket of game %s closed: Redis unavailable (%s)", public_id, seats.trouble(error))
-        await self.close(code=UNAVAILABLE)  # first: giving the seat back waits for Redis, up to the seat's life
-        await self.release()
 
     async def show_watching(self, count: int) -> None:
         if count != self.watching_shown:

@@ -107,14 +107,29 @@ def _robustly(send: Callable[[], None]) -> None:
         logger.exception("could not announce an action to the game's live pages")
 
 
+def announce_to(group: str, message: dict[str, Any]) -> None:
+    """Send ``message`` to ``group`` as ``announce`` sends a game's: once committed, after the answer, robustly."""
+    transaction.on_commit(
+        partial(_after_response, partial(_guarded, lambda: async_to_sync(_group_send)(group, message)))
+    )
+
+
 def _send(record: GameRecord, game: engine.Game) -> None:
-    if live_health.resting():
-        return
-    try:
+    def send() -> None:
         audience = store().audience(record.public_id)
         if not audience.empty:
             message = {"type": "game.board", "frames": frames(record, game, audience)}
             async_to_sync(_group_send)(group_name(record.public_id), message)
+
+    _guarded(send)
+
+
+def _guarded(send: Callable[[], None]) -> None:
+    """``send``, unless Redis is resting after a timeout (``live_health``)."""
+    if live_health.resting():
+        return
+    try:
+        send()
     except REDIS_TROUBLE as error:
         # Only a Redis that does not answer costs a move its wait; one that refuses at once is tried again at the
         # next move, so that the pages hear of the first move once it is back.

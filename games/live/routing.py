@@ -3,10 +3,12 @@
 from django.urls import path
 
 from games.live.consumers import GameConsumer
+from games.live.rooms import RoomConsumer
 
 # Any id is routed (not only <public_id:…>, which channels' URLRouter would also take): one that no game can
 # have reaches the consumer, which checks it against public_ids.PUBLIC_ID before any query and closes the
 # socket with UNKNOWN_GAME (4404), so that the page stops reconnecting; unrouted, it would be an error.
 websocket_urlpatterns = [
     path("ws/g/<str:public_id>/", GameConsumer.as_asgi()),
+    path("ws/c/<str:public_id>/", RoomConsumer.as_asgi()),
 ]

@@ -115,6 +115,14 @@ HINTS = Limits(
     gettext_lazy("You have asked for many hints in a short time."),
     methods=frozenset({"GET"}),
 )
+ROOMS = Limits(  # a level's challenge grades a deal: counted on the solver's budget too
+    (Counter("LIMIT_ROOMS_PER_PLAYER", by_player), Counter("LIMIT_ROOMS_PER_IP", by_address)),
+    gettext_lazy("You have made many challenges in a short time."),
+)
+JOINS = Limits(
+    (Counter("LIMIT_JOINS_PER_PLAYER", by_player), Counter("LIMIT_JOINS_PER_IP", by_address)),
+    gettext_lazy("You have joined many challenges in a short time."),
+)
 SIGN_INS = Limits(
     (Counter("LIMIT_SIGN_INS_PER_ACCOUNT", by_account_and_address), Counter("LIMIT_SIGN_INS_PER_IP", by_address)),
     gettext_lazy("Too many attempts to log in or sign up."),

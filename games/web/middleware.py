@@ -1,5 +1,6 @@
 """Middleware: a game whose stored log no longer replays gets an error page that names it (logged in
-actions.py), and today's daily game asked for by another player a page saying when it opens; times are
+actions.py), and today's daily game (or a challenge's before it is over) asked for by another player a page saying
+when it opens; times are
 written in the player's time zone."""
 
 import contextlib
@@ -26,8 +27,11 @@ class GameNotShownMiddleware:
         if isinstance(exception, BrokenGame):
             return render(request, "games/broken.html", {"record": exception.record}, status=500)
         if isinstance(exception, DealSecret):
-            day = exception.record.daily_date
-            assert day is not None  # only a daily game's deal is secret
+            record = exception.record
+            if record.in_room:
+                return render(request, "games/secret.html", {"room": record.seat.room}, status=403)
+            day = record.daily_date
+            assert day is not None  # only a daily game's or a challenge's deal is secret
             return render(request, "games/secret.html", {"day": day, "opens": clock.end_of(day)}, status=403)
         return None
 

@@ -25,6 +25,7 @@ from tests.frozen_redis import frozen_redis
 from .conftest import CODE, act, start_game
 from .helpers_play import HTMX
 from .live import WAIT, in_event_loop, socket
+from .rooms import join, make_room
 from .test_failures import message_region, said
 
 pytestmark = [pytest.mark.django_db, pytest.mark.default_limits]
@@ -403,6 +404,9 @@ def test_a_fast_player_plays_for_a_minute_and_is_never_limited(clock: Clock, mon
     assert client.post("/accounts/logout/").status_code == 302
     assert client.post("/accounts/login/", {"username": "Dana", "password": PASSWORD}).status_code == 200  # a typo
     assert client.post("/accounts/login/", {"username": "dana", "password": PASSWORD}).status_code == 302
+    friend = from_address("198.51.100.7")
+    for _ in range(3):  # rounds of challenges with a friend beside them
+        assert join(friend, make_room(client, "Dana", CODE), "Eve") == 302
     while clock.now - started < 60:
         player.act()
 

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 import engine
 from games import actions
 from games.drawing.tables import Table
+from games.models import RoomState
 from games.store.players import Player
 from games.web import answers
 from games.web.forms import ActionForm
@@ -29,9 +30,17 @@ REFUSALS = {
 }
 
 
+ROOM_CLOSED = {
+    RoomState.COUNTDOWN: gettext_lazy("The race has not started yet."),
+    RoomState.OVER: gettext_lazy("This challenge is over for your game: its results are on the challenge's page."),
+}
+
+
 @require_GET
 def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
     record, game = actions.load_for(Player.of(request), public_id)
+    if record.in_room and record.seat.room.state() is RoomState.COUNTDOWN:  # no card shown before the start
+        return redirect("room", public_id=record.seat.room.public_id)
     return render(request, "games/game.html", Table.of(request, record, game).context())
 
 
@@ -50,7 +59,7 @@ def act(request: HtmxHttpRequest, public_id: str, action: engine.Action) -> Http
         if notice:
             messages.warning(request, notice)
         return redirect("game", public_id=public_id)
-    if outcome.refused:  # nothing changed: only the notice, if there is one to give
+    if outcome.refused or outcome.room_closed:  # nothing changed: only the notice, if there is one to give
         if not notice:
             return HttpResponse(status=204)
         return answers.notice(request, notice)
@@ -60,6 +69,8 @@ def act(request: HtmxHttpRequest, public_id: str, action: engine.Action) -> Http
 
 
 def refusal_notice(table: Table, outcome: actions.Outcome) -> str:
+    if outcome.room_closed:
+        return str(ROOM_CLOSED[outcome.room_closed])
     if outcome.stale:
         return _("This page was out of date: here is the game as it stands now.")
     if outcome.refused is None:

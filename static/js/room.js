@@ -1,0 +1,78 @@
+// TriPeaks challenge room: the standings follow the room over a WebSocket (games/live/rooms.py), whose every frame
+// is the whole standings region; the players' times tick between frames; the countdown leads each player to
+// their game at the start, and the end of the time shows the results. Without this file the pages still work:
+// they show the standings as they were drawn, and the countdown's page moves on by itself.
+"use strict";
+
+(() => {
+  const room = document.querySelector(".room[data-socket]");
+  if (!room || !window.WebSocket) return;
+  const UNKNOWN = 4404; // no such room: no point reconnecting
+  const RETRY_FIRST = 500; // ms, doubled after each failed attempt up to RETRY_MOST
+  const RETRY_MOST = 15000;
+  const TICK = 250; // ms
+  const reconnecting = document.querySelector(".reconnecting");
+  let failures = 0;
+  let since = performance.now(); // when the times shown came
+
+  const minutes = (seconds) => {
+    const whole = Math.max(0, Math.floor(seconds));
+    return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+  };
+
+  function show(frame) {
+    const standings = document.getElementById("standings");
+    if (standings) {
+      const drawn = document.createElement("template");
+      drawn.innerHTML = frame.html; // the server's region, escaped there
+      standings.replaceWith(drawn.content);
+      since = performance.now();
+    }
+    room.dataset.version = frame.version;
+    if (frame.state !== room.dataset.state) changed(frame.state);
+  }
+
+  // The room moved on (a player joined the lobby's start, the race ended): the page as it now stands.
+  function changed(state) {
+    if (state === "racing" && room.dataset.game) return; // the countdown below leads the player on
+    if (state === "racing" && room.matches("aside")) return; // already at their game
+    location.reload();
+  }
+
+  function connect() {
+    const url = new URL(room.dataset.socket, location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(url);
+    socket.addEventListener("message", (event) => {
+      failures = 0;
+      if (reconnecting) reconnecting.textContent = "";
+      show(JSON.parse(event.data));
+    });
+    socket.addEventListener("close", (event) => {
+      if (event.code === UNKNOWN) return;
+      if (reconnecting) reconnecting.textContent = reconnecting.dataset.text ?? "";
+      const delay = Math.min(RETRY_MOST, RETRY_FIRST * 2 ** failures++);
+      setTimeout(connect, delay * (0.5 + Math.random() / 2)); // spread a room's reconnections
+    });
+  }
+
+  function tick() {
+    const elapsed = (performance.now() - since) / 1000;
+    for (const cell of document.querySelectorAll("#standings [data-running]")) {
+      cell.textContent = minutes(Number(cell.dataset.seconds) + elapsed);
+    }
+    const count = document.querySelector("[data-count]");
+    if (count && room.dataset.startsIn) count.textContent = Math.ceil(Math.max(0, startsAt - performance.now()) / 1000);
+  }
+
+  const startsAt = performance.now() + Number(room.dataset.startsIn ?? 0) * 1000;
+  if (room.dataset.startsIn && room.dataset.state === "countdown") {
+    setTimeout(() => (room.dataset.game ? location.assign(room.dataset.game) : location.reload()), startsAt - performance.now());
+  }
+  if (room.dataset.endsIn && room.dataset.state !== "over") {
+    setTimeout(() => location.reload(), (Number(room.dataset.endsIn) + 0.5) * 1000); // the results
+  }
+  window.addEventListener("online", () => (failures = 0));
+  setInterval(tick, TICK);
+  connect();
+})();

@@ -1,0 +1,268 @@
+"""Challenge rooms (docs/challenges.md) over HTTP: making one, joining (and every refusal), the start, the race's
+figures, what an opponent may not see, the end, the results' order, time up, leaving, the rematch."""
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+import engine
+from games.models import ROOM_PLAYERS, GameRecord, Room, Seat
+from games.store import memo, rooms
+
+from .helpers_play import hidden_cards, leaks, post_action
+from .rooms import game_of, join, make_room, move_back, started, winnable_and_blocked_by_drawing
+
+pytestmark = pytest.mark.django_db
+
+
+def play(client: Client, record: GameRecord, actions: list[str]) -> None:
+    for action in actions:
+        version = GameRecord.objects.get(pk=record.pk).version
+        if action == "+":
+            response = post_action(client, record.public_id, "draw", version, htmx=True)
+        else:
+            response = post_action(client, record.public_id, "tap", version, int(action), htmx=True)
+        assert response.status_code == 200, response.content.decode()
+
+
+@pytest.fixture
+def ann(client: Client) -> Client:
+    return client
+
+
+@pytest.fixture
+def bob() -> Client:
+    return Client()
+
+
+@pytest.fixture
+def room(ann: Client, bob: Client) -> Room:
+    made = make_room(ann, "Ann", winnable_and_blocked_by_drawing()[0])
+    assert join(bob, made, "Bob") == 302
+    return made
+
+
+def test_a_room_seats_its_host_and_keeps_its_deal_secret(ann: Client) -> None:
+    made = make_room(ann, "Ann", "TP1-E-TRIPEAK")
+    page = ann.get(f"/c/{made.public_id}/").content.decode()
+    assert made.seats.get().host and "Ann" in page
+    assert "TP1-E-TRIPEAK" not in page and 'data-action="start"' in page and "disabled" in page  # one player
+
+
+def test_a_level_room_deals_a_fresh_shuffle_of_its_level(ann: Client) -> None:
+    made = make_room(ann, "Ann", deal="hard", code="")
+    code = made.game_code
+    assert made.level == "hard" and code.shuffle and code.rule is engine.Rule.CLASSIC
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("", "This field is required."),
+        ("x" * 21, "Ensure this value has at most 20 characters"),
+        ("a\u202eb", "invisible or control characters"),
+        ("   ", "This field is required."),
+    ],
+)
+def test_a_bad_name_is_refused_and_seats_nobody(room: Room, name: str, said: str) -> None:
+    response = Client().post(f"/c/{room.public_id}/join/", {"name": name})
+    assert response.status_code == 400 and said in response.content.decode()
+    assert room.seats.count() == 2
+
+
+def test_a_name_taken_in_any_case_is_refused(room: Room) -> None:
+    response = Client().post(f"/c/{room.public_id}/join/", {"name": "bob"})
+    assert response.status_code == 409 and "Another player in this challenge has that name" in response.content.decode()
+    assert room.seats.count() == 2
+
+
+def test_names_are_escaped(ann: Client) -> None:
+    made = make_room(ann, "<b>Ann</b>")
+    page = ann.get(f"/c/{made.public_id}/").content.decode()
+    assert "<b>Ann" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+
+
+def test_a_full_room_refuses_the_next_player(room: Room) -> None:
+    for number in range(ROOM_PLAYERS[-1] - 2):
+        assert join(Client(), room, f"P{number}") == 302
+    response = Client().post(f"/c/{room.public_id}/join/", {"name": "Late"})
+    assert response.status_code == 409 and "it takes 8 players at most" in response.content.decode()
+    assert room.seats.count() == ROOM_PLAYERS[-1]
+
+
+def test_joining_twice_keeps_one_seat(room: Room, bob: Client) -> None:
+    assert join(bob, room, "Robert") == 302
+    assert list(room.seats.values_list("name", flat=True)) == ["Ann", "Bob"]
+
+
+def test_only_the_host_starts_and_not_alone(ann: Client, bob: Client) -> None:
+    made = make_room(ann)
+    response = ann.post(f"/c/{made.public_id}/start/")
+    assert response.status_code == 409 and "at least two players" in response.content.decode()
+    assert join(bob, made, "Bob") == 302
+    response = bob.post(f"/c/{made.public_id}/start/")
+    assert response.status_code == 409 and "Only the player who made the challenge" in response.content.decode()
+    assert Room.objects.get(pk=made.pk).starts_at is None
+
+
+def test_the_start_gives_every_player_a_game_from_the_same_instant(room: Room, ann: Client) -> None:
+    begun = started(ann, room, begun=False)
+    first = begun.starts_at
+    records = [seat.game for seat in begun.seats.select_related("game")]
+    assert all(record and record.first_action_at == first and record.code == begun.code for record in records)
+    assert ann.post(f"/c/{room.public_id}/start/").status_code == 302  # a second tap changes nothing
+    assert Room.objects.get(pk=room.pk).starts_at == first
+
+
+def test_before_the_start_no_move_is_taken_and_no_card_shown(room: Room, ann: Client) -> None:
+    started(ann, room, begun=False)
+    record = game_of(room, "Ann")
+    assert ann.get(f"/g/{record.public_id}/")["Location"] == f"/c/{room.public_id}/"
+    response = post_action(ann, record.public_id, "draw", 0, htmx=True)
+    assert "The race has not started yet." in response.content.decode()
+    assert GameRecord.objects.get(pk=record.pk).log == ""
+
+
+def test_nobody_joins_a_started_room(room: Room, ann: Client) -> None:
+    started(ann, room)
+    response = Client().post(f"/c/{room.public_id}/join/", {"name": "Cy"})
+    assert response.status_code == 409 and "already started" in response.content.decode()
+    assert room.seats.count() == 2
+
+
+def test_the_standings_show_each_players_figures_by_streak_scoring(room: Room, ann: Client, bob: Client) -> None:
+    started(ann, room)
+    line = winnable_and_blocked_by_drawing()[1]
+    play(ann, game_of(room, "Ann"), line[:10])
+    play(bob, game_of(room, "Bob"), ["+"])
+    record = game_of(room, "Ann")
+    game = record.replay()
+    terms = engine.Terms(engine.Rule.EASY, 600, 1)
+    expected = engine.streak_score(game, terms, record.seconds())
+    racers = {racer.name: racer for racer in rooms.standings(room)}
+    ann_line = racers["Ann"]
+    assert ann_line.cleared == sum(game.is_removed(p) for p in range(28)) > 0
+    assert (ann_line.score, ann_line.streak, ann_line.stock_left) == (expected.total, expected.streak, game.stock_count)
+    assert racers["Bob"].stock_left == game_of(room, "Bob").replay().stock_count
+    memo.positions.forget()  # as after a restart: the figures come from the stored games
+    assert {racer.name: racer.score for racer in rooms.standings(room)} == {"Ann": expected.total, "Bob": 0}
+
+
+def test_an_opponent_sees_no_card_of_anothers_game(room: Room, ann: Client, bob: Client) -> None:
+    started(ann, room)
+    line = winnable_and_blocked_by_drawing()[1]
+    play(ann, game_of(room, "Ann"), line[:20])
+    anns = game_of(room, "Ann").public_id
+    bobs_game = game_of(room, "Bob")
+    hidden = hidden_cards(bobs_game.replay())  # face down or in the stock in Bob's game
+    for url in (f"/g/{anns}/", f"/g/{anns}/replay/?step=3", f"/g/{anns}/live/", f"/g/{anns}/verdict/"):
+        response = bob.get(url)
+        assert response.status_code == 403, url
+        assert not leaks(response.content.decode(), hidden)
+    assert bob.post(f"/g/{anns}/again/").status_code == 403
+    for url in (f"/c/{room.public_id}/", f"/c/{room.public_id}/standings/", f"/g/{bobs_game.public_id}/"):
+        body = bob.get(url).content.decode()
+        assert not leaks(body, hidden), url
+        assert room.code not in body
+
+
+def test_the_last_game_to_end_ends_the_room_and_ranks_the_won_first(room: Room, ann: Client, bob: Client) -> None:
+    started(ann, room)
+    code, line = winnable_and_blocked_by_drawing()
+    play(bob, game_of(room, "Bob"), ["+"] * engine.layout.STOCK_SIZE)  # blocked
+    assert not Room.objects.get(pk=room.pk).is_over()
+    play(ann, game_of(room, "Ann"), line)
+    over = Room.objects.get(pk=room.pk)
+    assert over.is_over() and over.ended is not None
+    assert [(racer.name, racer.state) for racer in rooms.standings(over)] == [("Ann", "won"), ("Bob", "blocked")]
+    assert over.ended is not None
+    bobs = game_of(room, "Bob")
+    response = post_action(bob, bobs.public_id, "undo", bobs.version, htmx=True)  # an undo would reopen it
+    assert "This challenge is over for your game" in response.content.decode()
+    assert GameRecord.objects.get(pk=bobs.pk).log == bobs.log
+    page = Client().get(f"/c/{room.public_id}/").content.decode()
+    assert code in page and f"/g/{game_of(room, 'Ann').public_id}/replay/" in page
+    assert Client().get(f"/g/{game_of(room, 'Ann').public_id}/").status_code == 200  # open to all once over
+
+
+def test_a_player_taught_ranks_after_those_who_were_not(room: Room, ann: Client, bob: Client) -> None:
+    started(ann, room)
+    anns = game_of(room, "Ann")
+    assert ann.get(f"/g/{anns.public_id}/hint/", headers={"HX-Request": "true"}).status_code == 200
+    play(ann, anns, winnable_and_blocked_by_drawing()[1][:6])
+    standings = rooms.standings(Room.objects.get(pk=room.pk))
+    assert [(racer.name, racer.assisted) for racer in standings] == [("Bob", False), ("Ann", True)]
+    assert standings[1].score > standings[0].score
+    assert "data-assisted" in Client().get(f"/c/{room.public_id}/standings/").content.decode()
+
+
+def test_when_the_time_is_up_the_room_is_over_and_takes_no_move(room: Room, ann: Client) -> None:
+    started(ann, room)
+    anns = game_of(room, "Ann")
+    play(ann, anns, ["+"])
+    move_back(room, 600)
+    assert Room.objects.get(pk=room.pk).is_over()
+    response = post_action(ann, anns.public_id, "draw", 1, htmx=True)
+    assert "This challenge is over for your game" in response.content.decode()
+    assert GameRecord.objects.get(pk=anns.pk).log == "+"
+    assert game_of(room, "Ann").seconds() == 600  # the time stops at the limit
+
+
+def test_a_player_who_leaves_is_gone_and_takes_no_more_moves(room: Room, ann: Client, bob: Client) -> None:
+    started(ann, room)
+    assert bob.post(f"/c/{room.public_id}/leave/").status_code == 302
+    bobs = game_of(room, "Bob")
+    response = post_action(bob, bobs.public_id, "draw", 0, htmx=True)
+    assert "over for your game" in response.content.decode()
+    assert {racer.name: racer.state for racer in rooms.standings(room)}["Bob"] == "gone"
+
+
+def test_the_host_who_leaves_before_the_start_hands_the_room_on(room: Room, ann: Client, bob: Client) -> None:
+    assert ann.post(f"/c/{room.public_id}/leave/").status_code == 302
+    assert list(room.seats.values_list("name", "host")) == [("Bob", True)]
+
+
+def test_a_rematch_seats_the_same_players_once(room: Room, ann: Client, bob: Client) -> None:
+    started(ann, room)
+    response = bob.post(f"/c/{room.public_id}/rematch/")
+    assert response.status_code == 409 and "once the challenge is over" in response.content.decode()
+    move_back(room, 600)
+    first = bob.post(f"/c/{room.public_id}/rematch/")["Location"]
+    assert ann.post(f"/c/{room.public_id}/rematch/")["Location"] == first
+    new = Room.objects.get(public_id=first.split("/")[2])
+    assert list(new.seats.values_list("name", "host")) == [("Bob", True), ("Ann", False)]
+    assert new.code == room.code and new.starts_at is None
+    assert Client().post(f"/c/{room.public_id}/rematch/").status_code == 409  # not a player of it
+
+
+def test_an_unknown_room_is_404(ann: Client) -> None:
+    for url in ("/c/AAAAAAAAAAAAAAAA/", "/c/AAAAAAAAAAAAAAAA/standings/"):
+        assert ann.get(url).status_code == 404
+    assert ann.post("/c/AAAAAAAAAAAAAAAA/join/", {"name": "Ann"}).status_code == 404
+
+
+def test_a_free_deal_needs_a_good_code(ann: Client) -> None:
+    for code, said in (("", "Paste the code of the deal"), ("TP9-E-AAAAAAA", "Unknown version")):
+        response = ann.post("/c/new/", {"name": "Ann", "deal": "free", "code": code, "time_limit": 600})
+        assert response.status_code == 400 and said in response.content.decode()
+    response = ann.post("/c/new/", {"name": "Ann", "deal": "medium", "time_limit": 7})
+    assert response.status_code == 400 and not Room.objects.exists()
+
+
+def test_making_rooms_is_limited(ann: Client, settings: object) -> None:
+    settings.LIMIT_ROOMS_PER_IP = "2/m"  # type: ignore[attr-defined]
+    make_room(ann)
+    make_room(ann)
+    response = ann.post("/c/new/", {"name": "Ann", "deal": "free", "code": "TP1-E-TRIPEAK", "time_limit": 600})
+    assert response.status_code == 429 and Room.objects.count() == 2
+
+
+@pytest.mark.parametrize("language", ["it", "es", "bg", "fr"])
+def test_refusals_are_in_the_players_language(room: Room, language: str) -> None:
+    client = Client(headers={"accept-language": language})
+    response = client.post(f"/c/{room.public_id}/join/", {"name": "BOB"})
+    with translation.override(language):
+        said = translation.gettext("Another player in this challenge has that name: choose another.")
+    assert response.status_code == 409 and said in response.content.decode()
+    assert said != "Another player in this challenge has that name: choose another."
+    assert Seat.objects.filter(room=room).count() == 2
