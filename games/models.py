@@ -8,6 +8,7 @@ write so that the history list needs no replay; the log stays the truth.
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -382,13 +383,13 @@ class Room(models.Model):
         return self.state() is RoomState.OVER
 
 
-class RoomState(models.TextChoices):
+class RoomState(StrEnum):
     """Where a room stands, from its times (``Room.state``): never stored."""
 
-    WAITING = "waiting", _("Waiting for players")
-    COUNTDOWN = "countdown", _("Starting")
-    RACING = "racing", _("Racing")
-    OVER = "over", _("Over")
+    WAITING = "waiting"  # for players, until the host starts it
+    COUNTDOWN = "countdown"  # started: every game begins at ``starts_at``
+    RACING = "racing"
+    OVER = "over"  # the time is up, or every game has ended
 
 
 class Seat(models.Model):

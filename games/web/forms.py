@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.functional import lazy
-from django.utils.translation import get_language_info, gettext
+from django.utils.translation import get_language_info, ngettext
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
@@ -90,7 +90,8 @@ CHALLENGE_LEVELS = [(level.value, label) for level, label in LEVEL_LABELS.items(
 
 
 def _minutes(seconds: int) -> str:
-    return gettext("%(minutes)d minutes") % {"minutes": seconds // 60}
+    count = seconds // 60
+    return ngettext("%(minutes)s minute", "%(minutes)s minutes", count) % {"minutes": count}
 
 
 minutes = lazy(_minutes, str)  # a choice's label, translated when the form is drawn
@@ -101,7 +102,7 @@ class RoomForm(forms.Form):
 
     name = name_field()
     deal = forms.ChoiceField(
-        label=_("Deal"),
+        label=_("The deal"),
         choices=[*CHALLENGE_LEVELS, (FREE_DEAL, _("A deal by its code"))],
         initial=engine.Level.MEDIUM.value,
         widget=forms.RadioSelect,

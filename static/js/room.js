@@ -30,6 +30,12 @@
     }
     room.dataset.version = frame.version;
     if (frame.state !== room.dataset.state) changed(frame.state);
+    // The lobby's Start waits for a second player, as the server does.
+    const players = document.querySelectorAll("#standings tbody tr").length;
+    const start = document.querySelector('[data-action="start"]');
+    if (start) start.disabled = players < 2;
+    const alone = document.querySelector("[data-alone]");
+    if (alone) alone.hidden = players >= 2;
   }
 
   // The room moved on (a player joined the lobby's start, the race ended): the page as it now stands.
@@ -65,9 +71,11 @@
     if (count && room.dataset.startsIn) count.textContent = Math.ceil(Math.max(0, startsAt - performance.now()) / 1000);
   }
 
+  const LATE = 250; // ms after the start: the server's game page opens at its instant, not a moment before
   const startsAt = performance.now() + Number(room.dataset.startsIn ?? 0) * 1000;
   if (room.dataset.startsIn && room.dataset.state === "countdown") {
-    setTimeout(() => (room.dataset.game ? location.assign(room.dataset.game) : location.reload()), startsAt - performance.now());
+    const on = () => (room.dataset.game ? location.assign(room.dataset.game) : location.reload());
+    setTimeout(on, startsAt - performance.now() + LATE);
   }
   if (room.dataset.endsIn && room.dataset.state !== "over") {
     setTimeout(() => location.reload(), (Number(room.dataset.endsIn) + 0.5) * 1000); // the results
