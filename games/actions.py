@@ -37,6 +37,14 @@ class DealSecret(Exception):
         self.record = record
 
 
+class NotStarted(Exception):
+    """A challenge's game asked for before its race starts: no card of it is shown to anyone until then."""
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(f"game {record.public_id} is a challenge's game whose race has not started")
+        self.record = record
+
+
 class BrokenGame(Exception):
     """A stored log that no longer replays: shown as an error page, never retried in a loop."""
 
@@ -162,11 +170,14 @@ def load(public_id: str) -> tuple[GameRecord, engine.Game]:
 
 
 def load_for(player: Player, public_id: str) -> tuple[GameRecord, engine.Game]:
-    """As ``load``, for a page that shows the game to ``player``: today's daily games show their player alone
-    (``DealSecret`` for others), since every card a game turns up is one of the day's deal."""
+    """As ``load``, for a page that shows the game to ``player``: today's daily games and running challenges' show
+    their player alone (``DealSecret`` for others), since every card a game turns up is one of the deal; a
+    challenge's game shows nobody its cards before the race starts (``NotStarted``)."""
     record = find(GameRecord.objects.all(), public_id)
     if record.deal_secret and not record.is_owned_by(player):
         raise DealSecret(record)
+    if record.in_room and record.seat.room.state() is RoomState.COUNTDOWN:
+        raise NotStarted(record)
     return record, replay(record)
 
 
@@ -204,6 +215,13 @@ def play(public_id: str, player: Player, action: engine.Action, version: int, po
     if seat is not None:
         _room_moved(seat, game)
     return Outcome(record, game)
+
+
+def count_hint(record: GameRecord) -> None:
+    """Teach me answered the game's player: counted (a challenge's standings mark them as taught, and say so)."""
+    record.count_hint()
+    if record.in_room:
+        live_rooms.announce(record.seat.room)
 
 
 def _room_moved(seat: Seat, game: engine.Game) -> None:

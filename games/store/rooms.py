@@ -48,7 +48,10 @@ class Racer:
 
 
 def seats_of(room: Room) -> list[Seat]:
-    return list(room.seats.select_related("game"))
+    seats = list(room.seats.select_related("game"))
+    for seat in seats:
+        seat.room = room  # the one read: not one query per seat
+    return seats
 
 
 def standings(room: Room) -> list[Racer]:
@@ -64,6 +67,10 @@ def _racer(seat: Seat) -> Racer:
     if record is None:
         return Racer(seat.name, RacerState.WAITING, 0, 0, 0, 0, 0, 0.0, False, "", seat.pk)
     game = record.replay()
+    seconds = record.seconds()
+    stopped = seat.left or seat.room.ended  # a game not ended stops with its player leaving, or with the room
+    if record.finished is None and stopped is not None and record.first_action_at is not None:
+        seconds = min(seconds, max(0.0, (stopped - record.first_action_at).total_seconds()))
     streaks = record.streak_score(game)
     assert streaks is not None  # a room game is scored by streaks (GameRecord.scoring)
     state = RacerState.GONE if seat.left else RacerState(game.status.value)
@@ -75,7 +82,7 @@ def _racer(seat: Seat) -> Racer:
         streak=streaks.streak,
         score=streaks.total,
         stock_left=game.stock_count,
-        seconds=record.seconds(),
+        seconds=seconds,
         assisted=record.hints > 0,
         game_id=record.public_id,
         seat_id=seat.pk,

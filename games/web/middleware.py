@@ -9,10 +9,10 @@ import zoneinfo
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from games.actions import BrokenGame, DealSecret
+from games.actions import BrokenGame, DealSecret, NotStarted
 from games.store import clock
 
 
@@ -26,6 +26,8 @@ class GameNotShownMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, BrokenGame):
             return render(request, "games/broken.html", {"record": exception.record}, status=500)
+        if isinstance(exception, NotStarted):  # the room's page counts down to the start
+            return redirect("room", public_id=exception.record.seat.room.public_id)
         if isinstance(exception, DealSecret):
             record = exception.record
             if record.in_room:

@@ -13,6 +13,7 @@
   const TICK = 250; // ms
   const reconnecting = document.querySelector(".reconnecting");
   let failures = 0;
+  let retry = null; // the reconnection waiting out its back-off
   let since = performance.now(); // when the times shown came
 
   const minutes = (seconds) => {
@@ -46,6 +47,7 @@
   }
 
   function connect() {
+    retry = null;
     const url = new URL(room.dataset.socket, location.href);
     url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(url);
@@ -58,7 +60,7 @@
       if (event.code === UNKNOWN) return;
       if (reconnecting) reconnecting.textContent = reconnecting.dataset.text ?? "";
       const delay = Math.min(RETRY_MOST, RETRY_FIRST * 2 ** failures++);
-      setTimeout(connect, delay * (0.5 + Math.random() / 2)); // spread a room's reconnections
+      retry = setTimeout(connect, delay * (0.5 + Math.random() / 2)); // spread a room's reconnections
     });
   }
 
@@ -80,7 +82,14 @@
   if (room.dataset.endsIn && room.dataset.state !== "over") {
     setTimeout(() => location.reload(), (Number(room.dataset.endsIn) + 0.5) * 1000); // the results
   }
-  window.addEventListener("online", () => (failures = 0));
+  // Back on the network: at once, not at the end of a back-off that grew while it was away.
+  window.addEventListener("online", () => {
+    failures = 0;
+    if (retry !== null) {
+      clearTimeout(retry);
+      connect();
+    }
+  });
   setInterval(tick, TICK);
   connect();
 })();

@@ -266,3 +266,20 @@ def test_refusals_are_in_the_players_language(room: Room, language: str) -> None
     assert response.status_code == 409 and said in response.content.decode()
     assert said != "Another player in this challenge has that name: choose another."
     assert Seat.objects.filter(room=room).count() == 2
+
+
+def test_a_challenges_game_shows_no_card_before_the_start_not_even_by_teach_me(room: Room, ann: Client) -> None:
+    started(ann, room, begun=False)
+    anns = game_of(room, "Ann").public_id
+    for url in (f"/g/{anns}/", f"/g/{anns}/hint/", f"/g/{anns}/live/", f"/g/{anns}/replay/"):
+        assert ann.get(url)["Location"] == f"/c/{room.public_id}/", url
+    assert GameRecord.objects.get(public_id=anns).hints == 0
+
+
+def test_seats_taken_signed_out_follow_the_player_who_signs_up(room: Room, bob: Client) -> None:
+    password = "a long enough passphrase 7"
+    form = {"username": "bobby", "password1": password, "password2": password}
+    assert bob.post("/accounts/signup/", form).status_code == 302
+    assert room.seats.get(name="Bob").user is not None
+    assert bob.post(f"/c/{room.public_id}/leave/").status_code == 302  # still Bob's seat
+    assert list(room.seats.values_list("name", flat=True)) == ["Ann"]

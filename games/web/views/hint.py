@@ -32,7 +32,7 @@ def hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return outage_response(request, _("Teach me is busy for a moment; your game is safe."))
     budget.charge(cost)
     if table.can_play and game.status is not engine.Status.WON:  # blocked too: Undo reopens it
-        record.count_hint()
+        actions.count_hint(record)
     context = table.context(
         notice=hint_text(teaching, game),
         teaching=True,  # the explanation stays; other notices fade

@@ -39,8 +39,6 @@ ROOM_CLOSED = {
 @require_GET
 def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
     record, game = actions.load_for(Player.of(request), public_id)
-    if record.in_room and record.seat.room.state() is RoomState.COUNTDOWN:  # no card shown before the start
-        return redirect("room", public_id=record.seat.room.public_id)
     return render(request, "games/game.html", Table.of(request, record, game).context())
 
 
