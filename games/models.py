@@ -331,7 +331,6 @@ class Preferences(models.Model):
 
 ROOM_PLAYERS = range(2, 9)  # how many play a challenge: 2 to 8
 NAME_LENGTH = 20  # the longest display name in a room
-COUNTDOWN_SECONDS = 5  # from the host's Start to every game's first instant
 DEFAULT_TIME_LIMIT = 600
 TIME_LIMITS = (180, 300, 600, 900, 1200)  # the choices, in seconds
 

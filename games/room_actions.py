@@ -4,6 +4,7 @@ commit (live/rooms.py). A refusal changes nothing and says why (``RoomRefusal``)
 import logging
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
@@ -13,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 import engine
 from games import actions
 from games.live import rooms as live_rooms
-from games.models import COUNTDOWN_SECONDS, ROOM_PLAYERS, Room, RoomState, Seat
+from games.models import ROOM_PLAYERS, Room, RoomState, Seat
 from games.solver import pool as solver_pool
 from games.solver.budget import SolverBudget
 from games.store import rooms
@@ -121,7 +122,7 @@ def join(player: Player, public_id: str, name: str) -> Seat:
 
 
 def start(player: Player, public_id: str) -> Room:
-    """The host starts the race: every seat's game is made now, and all begin ``COUNTDOWN_SECONDS`` from now, at
+    """The host starts the race: every seat's game is made now, and all begin ``CHALLENGE_COUNTDOWN`` seconds from now, at
     the same server instant. Started already (a second tap), it is left as it is."""
     with transaction.atomic():
         room = find(public_id, for_update=True)
@@ -133,7 +134,7 @@ def start(player: Player, public_id: str) -> Room:
         seats = list(room.seats.all())
         if len(seats) < ROOM_PLAYERS[0]:
             raise RoomRefusal(TOO_FEW)
-        room.starts_at = timezone.now() + timedelta(seconds=COUNTDOWN_SECONDS)
+        room.starts_at = timezone.now() + timedelta(seconds=settings.CHALLENGE_COUNTDOWN)
         room.save(update_fields=["starts_at"])
         for each in seats:
             each.game = actions.create_game(

@@ -283,6 +283,7 @@ LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
 # move spends about 8 (docs/configuration.md).
 # The solver's own processes per server process (games/solver/pool.py; 0: on the request's thread), and how long
 # a request waits for its answer before it answers 503.
+CHALLENGE_COUNTDOWN = envint("CHALLENGE_COUNTDOWN", "5")  # seconds from a challenge's Start to its first instant
 SOLVER_PROCESSES = envint("SOLVER_PROCESSES", "1")
 SOLVER_TIMEOUT = envint("SOLVER_TIMEOUT", "5")
 SOLVER_SECONDS_PER_PLAYER = envrate("SOLVER_SECONDS_PER_PLAYER", "20/10m")

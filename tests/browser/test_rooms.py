@@ -3,6 +3,7 @@ fourth context watches. The standings move on the other screens within a second 
 reloads, or whose network drops, comes back to the same game and standings; the results rank as docs/challenges.md
 says; and nothing an opponent or the watcher is sent (pages, answers, socket frames) names a card they cannot see."""
 
+import contextlib
 import json
 import re
 from collections.abc import Iterator
@@ -10,17 +11,21 @@ from dataclasses import dataclass, field
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, Response, WebSocket, expect
+from playwright.sync_api import Error as PlaywrightError
 
 import engine
 from tests.web.helpers_play import hidden_cards, leaks
 from tests.web.rooms import winnable_and_blocked_by_drawing
 
 from .conftest import checked_page, screenshot
+from .test_phone import PHONES, UPRIGHT, phone, sideways, table_problems
 
 pytestmark = pytest.mark.services  # the standings go through the channel layer
 
 LIVE = 1000  # ms: a move shows on the other screens within a second
-COUNTDOWN = 8000  # ms: the countdown (5 s) and the way to the game page
+COUNTDOWN = 5000  # ms: the countdown (tests/browser/conftest.py sets 2 s) and the way to the game page
+SIZES = ("360x640", "375x553", "320x568", "740x304")  # what a phone's browser leaves of its screen
+LANGUAGES = ("en", "it", "es", "bg", "fr")
 
 
 @dataclass
@@ -36,7 +41,8 @@ class Seen:
 
     def keep(self, response: Response) -> None:
         if response.request.resource_type in {"document", "fetch", "xhr"} and response.status != 302:
-            self.bodies.append(response.text())
+            with contextlib.suppress(PlaywrightError):  # a page that left before its answer came never showed it
+                self.bodies.append(response.text())
 
     def listen(self, socket: WebSocket) -> None:
         socket.on("framereceived", lambda payload: self.frames.append(str(payload)))
@@ -56,7 +62,7 @@ class Player:
 def contexts(browser: Browser) -> Iterator[list[tuple[Page, Seen]]]:
     with (
         checked_page(browser) as ann,
-        checked_page(browser) as bob,
+        phone(browser, UPRIGHT["360x640"]) as bob,  # the standings above the table
         checked_page(browser) as cy,
         checked_page(browser) as watcher,
     ):
@@ -70,6 +76,12 @@ def contexts(browser: Browser) -> Iterator[list[tuple[Page, Seen]]]:
 
 def cleared(game: engine.Game) -> int:
     return sum(game.is_removed(position) for position in range(engine.PEAK_CARDS))
+
+
+def in_language(page: Page, language: str) -> None:
+    """The page again, in ``language`` (Django's language cookie, as Settings and the header's choice set it)."""
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": page.url}])
+    page.reload()
 
 
 def post_actions(page: Page, actions: list[str], version: int) -> None:
@@ -143,6 +155,15 @@ def test_three_players_race_one_deal_live_and_nobody_sees_anothers_cards(
     expect(bob.row("Ann")).to_have_attribute("data-cleared", str(cleared(anns)), timeout=3 * LIVE)
     assert bob.page.url == bobs_game
 
+    problems = []  # on a phone, in every language, the table with the standings above it is the whole screen
+    for language in LANGUAGES:
+        in_language(bob.page, language)
+        for size in SIZES:
+            bob.page.set_viewport_size(PHONES[size])
+            problems += table_problems(bob.page, f"{language} {size}")
+    assert not problems, "\n".join(problems)
+    in_language(bob.page, "en")
+
     cy.page.locator("[data-action=hint]").click()  # Teach me: Cy is marked, and ranks after the unassisted
     expect(cy.page.locator("#board .hinted")).to_have_count(1)
     expect(ann.row("Cy")).to_have_attribute("data-assisted", "", timeout=LIVE)
@@ -158,6 +179,13 @@ def test_three_players_race_one_deal_live_and_nobody_sees_anothers_cards(
     results = watcher.locator("#standings tbody tr .name")
     expect(results).to_have_text(["Ann", "Bob", re.compile(r"^Cy\s+taught$")])  # won; then not taught; the taught last
     expect(watcher.locator("[data-code]")).to_have_text(code)
+    for language in LANGUAGES:  # the results fit every phone
+        in_language(watcher, language)
+        for size in SIZES:
+            watcher.set_viewport_size(PHONES[size])
+            problems += [f"results, {language} {size}: {spill}" for spill in sideways(watcher)]
+    assert not problems, "\n".join(problems)
+    in_language(watcher, "en")
     expect(bob.page.locator("[data-action=room]").first).to_be_visible()
     screenshot(watcher, "challenge-results")
 

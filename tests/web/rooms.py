@@ -7,7 +7,9 @@ import re
 from django.test import Client
 
 import engine
-from games.models import COUNTDOWN_SECONDS, GameRecord, Room
+from django.conf import settings
+
+from games.models import GameRecord, Room
 
 from .helpers_play import actions_of, codes_in_order
 
@@ -33,7 +35,7 @@ def started(host: Client, room: Room, *, begun: bool = True) -> Room:
     response = host.post(f"/c/{room.public_id}/start/")
     assert response.status_code == 302, response.content.decode()
     if begun:
-        move_back(room, COUNTDOWN_SECONDS + 0.5)
+        move_back(room, settings.CHALLENGE_COUNTDOWN + 0.5)
     return Room.objects.get(pk=room.pk)
 
 
