@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 import engine
-from games.models import GameRecord
+from games.models import GameRecord, Room, Seat
 
 
 @admin.register(GameRecord)
@@ -18,3 +18,20 @@ class GameRecordAdmin(admin.ModelAdmin[GameRecord]):
             return record.replay().status
         except engine.InvalidLog as error:
             return f"does not replay: {error}"
+
+
+class SeatInline(admin.TabularInline[Seat, Room]):
+    model = Seat
+    extra = 0
+    fields = ("name", "user", "host", "joined", "left", "game")
+    readonly_fields = ("game",)
+
+
+@admin.register(Room)
+class RoomAdmin(admin.ModelAdmin[Room]):
+    """Challenges: their deal, times and players (docs/challenges.md)."""
+
+    list_display = ("public_id", "code", "level", "time_limit", "created", "starts_at", "ended")
+    search_fields = ("public_id", "code", "seats__name")
+    readonly_fields = ("public_id",)
+    inlines = (SeatInline,)

@@ -122,8 +122,8 @@ def join(player: Player, public_id: str, name: str) -> Seat:
 
 
 def start(player: Player, public_id: str) -> Room:
-    """The host starts the race: every seat's game is made now, and all begin ``CHALLENGE_COUNTDOWN`` seconds from now, at
-    the same server instant. Started already (a second tap), it is left as it is."""
+    """The host starts the race: every seat's game is made now, and all begin ``CHALLENGE_COUNTDOWN`` seconds from
+    now, at the same server instant. Started already (a second tap), it is left as it is."""
     with transaction.atomic():
         room = find(public_id, for_update=True)
         seat = seat_of(room, player)

@@ -4,11 +4,10 @@ import datetime
 import functools
 import re
 
+from django.conf import settings
 from django.test import Client
 
 import engine
-from django.conf import settings
-
 from games.models import GameRecord, Room
 
 from .helpers_play import actions_of, codes_in_order

@@ -283,3 +283,19 @@ def test_seats_taken_signed_out_follow_the_player_who_signs_up(room: Room, bob: 
     assert room.seats.get(name="Bob").user is not None
     assert bob.post(f"/c/{room.public_id}/leave/").status_code == 302  # still Bob's seat
     assert list(room.seats.values_list("name", flat=True)) == ["Ann"]
+
+
+def test_nobody_joins_a_finished_room(room: Room, ann: Client) -> None:
+    started(ann, room)
+    move_back(room, 600)
+    response = Client().post(f"/c/{room.public_id}/join/", {"name": "Late"})
+    assert response.status_code == 409 and "This challenge is over." in response.content.decode()
+    assert room.seats.count() == 2
+
+
+@pytest.mark.default_limits
+def test_joining_is_limited(ann: Client, settings: object) -> None:
+    settings.LIMIT_JOINS_PER_IP = "2/10m"  # type: ignore[attr-defined]
+    made = make_room(ann)
+    statuses = [join(Client(), made, f"P{number}") for number in range(3)]
+    assert statuses == [302, 302, 429] and made.seats.count() == 3
