@@ -184,7 +184,7 @@ async def close(seat: Seat) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=40, help="moves of the solo game and of the one room (40)")
+    parser.add_argument("--moves", type=int, default=200, help="moves of the solo game and of the one room (200)")
     parser.add_argument("--players", type=int, default=8, help="players of the one room (8)")
     parser.add_argument("--rooms", type=int, default=100, help="rooms racing at once (100)")
     parser.add_argument("--room-size", type=int, default=4, help="players in each of them (4)")

@@ -1,6 +1,8 @@
 """Challenge rooms (docs/challenges.md): making one, its page (the lobby, the countdown, the live standings, the
 results), joining, the start, leaving, the rematch, and the standings region that a page behind fetches."""
 
+from collections.abc import Callable
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -72,9 +74,13 @@ def _page(
     return render(request, "games/room.html", context, status=status)
 
 
-def _refused(request: HttpRequest, public_id: str, refusal: room_actions.RoomRefusal) -> HttpResponse:
-    """The room's page as it stands, with what was refused and why: nothing was changed."""
-    return _page(request, room_actions.find(public_id), refusal=refusal.said(), status=409)
+def _acted(request: HttpRequest, public_id: str, act: Callable[[], Room]) -> HttpResponse:
+    """The page of the room ``act`` leads to; refused, this room's page as it stands, saying why (nothing changed)."""
+    try:
+        room = act()
+    except room_actions.RoomRefusal as refusal:
+        return _page(request, room_actions.find(public_id), refusal=refusal.said(), status=409)
+    return redirect("room", public_id=room.public_id)
 
 
 @require_POST
@@ -83,41 +89,26 @@ def join(request: HttpRequest, public_id: str) -> HttpResponse:
     form = JoinForm(request.POST)
     if not form.is_valid():
         return _page(request, room_actions.find(public_id), form=form, status=400)
-    try:
-        room_actions.join(Player.of(request, create=True), public_id, form.cleaned_data["name"])
-    except room_actions.RoomRefusal as refusal:
-        return _refused(request, public_id, refusal)
-    return redirect("room", public_id=public_id)
+    player, name = Player.of(request, create=True), form.cleaned_data["name"]
+    return _acted(request, public_id, lambda: room_actions.join(player, public_id, name).room)
 
 
 @require_POST
 def start(request: HttpRequest, public_id: str) -> HttpResponse:
-    try:
-        room_actions.start(Player.of(request), public_id)
-    except room_actions.RoomRefusal as refusal:
-        return _refused(request, public_id, refusal)
-    return redirect("room", public_id=public_id)
+    return _acted(request, public_id, lambda: room_actions.start(Player.of(request), public_id))
 
 
 @require_POST
 def leave(request: HttpRequest, public_id: str) -> HttpResponse:
-    try:
-        room_actions.leave(Player.of(request), public_id)
-    except room_actions.RoomRefusal as refusal:
-        return _refused(request, public_id, refusal)
-    return redirect("room", public_id=public_id)
+    return _acted(request, public_id, lambda: room_actions.leave(Player.of(request), public_id))
 
 
 @require_POST
 @limited(ROOMS)
 def rematch(request: HttpRequest, public_id: str) -> HttpResponse:
-    player = Player.of(request)
+    """A new room with the same players (room_actions.rematch): the first asked for, whoever asks."""
     budget = SolverBudget(request)
-    try:
-        room = room_actions.rematch(player, public_id, budget)
-    except room_actions.RoomRefusal as refusal:
-        return _refused(request, public_id, refusal)
-    return redirect("room", public_id=room.public_id)
+    return _acted(request, public_id, lambda: room_actions.rematch(Player.of(request), public_id, budget))
 
 
 @require_GET
