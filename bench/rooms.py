@@ -38,7 +38,7 @@ from tests.live_server import LiveServer, prepare_site, serving
 
 CODE = "TP1-E-TRIPEAK"
 TIMEOUT = 30.0  # seconds for any request, connection or frame
-COUNTDOWN = 1  # second: the server's CHALLENGE_COUNTDOWN
+COUNTDOWN = 0  # seconds: the server's CHALLENGE_COUNTDOWN (the bench measures the race, not the wait)
 MAKING_AT_ONCE = 20  # rooms made and started together before the race
 
 
@@ -111,7 +111,6 @@ async def racing_room(server: LiveServer, size: int) -> list[Seat]:
     for number, seat in enumerate(seats[1:], start=1):
         await seat.post(f"/c/{room_id}/join/", {"name": f"P{number}"})
     await seats[0].post(f"/c/{room_id}/start/", {})
-    await asyncio.sleep(COUNTDOWN + 0.1)
     for seat in seats:
         page = (await seat.client.get(f"/c/{room_id}/")).text
         seat.game_id = re.search(r'data-game="/g/([\w-]+)/"', page)[1]  # type: ignore[index]

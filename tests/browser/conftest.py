@@ -22,7 +22,7 @@ ARTIFACTS = ROOT / "artifacts"
 
 @pytest.fixture(scope="session")
 def live_server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings", "CHALLENGE_COUNTDOWN": "2"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings", "CHALLENGE_COUNTDOWN": "1"}
     if not env.get("DATABASE_URL"):
         env["SQLITE_PATH"] = str(tmp_path_factory.mktemp("server") / "db.sqlite3")
     prepare_site(env)

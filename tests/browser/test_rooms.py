@@ -23,7 +23,7 @@ from .test_phone import PHONES, UPRIGHT, phone, sideways, table_problems
 pytestmark = pytest.mark.services  # the standings go through the channel layer
 
 LIVE = 1000  # ms: a move shows on the other screens within a second
-COUNTDOWN = 5000  # ms: the countdown (tests/browser/conftest.py sets 2 s) and the way to the game page
+COUNTDOWN = 5000  # ms: the countdown (tests/browser/conftest.py sets 1 s) and the way to the game page
 SIZES = ("360x640", "375x553", "320x568", "740x304")  # what a phone's browser leaves of its screen
 LANGUAGES = ("en", "it", "es", "bg", "fr")
 
@@ -150,7 +150,7 @@ def test_three_players_race_one_deal_live_and_nobody_sees_anothers_cards(
     bob.page.context.set_offline(True)  # Bob's network drops while Ann plays on
     for action in line[8:12]:
         play(ann.page, anns, action)
-    bob.page.wait_for_timeout(1500)
+    bob.page.wait_for_timeout(800)
     bob.page.context.set_offline(False)  # back: the same game, the standings caught up
     expect(bob.row("Ann")).to_have_attribute("data-cleared", str(cleared(anns)), timeout=3 * LIVE)
     assert bob.page.url == bobs_game
