@@ -119,6 +119,12 @@ def test_every_page_has_no_serious_or_critical_violation(auditor: Auditor) -> No
     expect(owner.locator(".outcome.won")).to_be_visible()
     auditor.audit(owner, "won game")
 
+    auditor.visit(owner, "/c/new/", "new challenge")
+    owner.fill("#id_name", "Ann")
+    owner.click("[data-action=make]")
+    auditor.audit(owner, "challenge's lobby (host)")
+    auditor.visit(watcher, owner.url.removeprefix(auditor.server_url), "challenge's lobby (joining)")
+
     auditor.visit(owner, "/history/", "history with games")
     auditor.visit(watcher, "/accounts/login/", "log in")
     auditor.visit(watcher, "/accounts/signup/", "sign up")
