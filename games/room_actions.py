@@ -116,7 +116,7 @@ def join(player: Player, public_id: str, name: str) -> Seat:
             raise RoomRefusal(FULL, most=ROOM_PLAYERS[-1])
         if room.seats.filter(name__iexact=name).exists():
             raise RoomRefusal(NAME_TAKEN)
-        seat = _seat(room, player, name)
+        seat = _seat(room, player, name, host=not room.seats.exists())  # a room its host left: the next one hosts
         live_rooms.announce(room)
     return seat
 

@@ -73,7 +73,8 @@ def _racer(seat: Seat) -> Racer:
         seconds = min(seconds, max(0.0, (stopped - record.first_action_at).total_seconds()))
     streaks = record.streak_score(game)
     assert streaks is not None  # a room game is scored by streaks (GameRecord.scoring)
-    state = RacerState.GONE if seat.left else RacerState(game.status.value)
+    # Gone: left while still playing; a game that had ended keeps its result
+    state = RacerState.GONE if seat.left and game.status is engine.Status.PLAYING else RacerState(game.status.value)
     return Racer(
         name=seat.name,
         state=state,

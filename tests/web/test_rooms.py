@@ -299,3 +299,18 @@ def test_joining_is_limited(ann: Client, settings: object) -> None:
     made = make_room(ann)
     statuses = [join(Client(), made, f"P{number}") for number in range(3)]
     assert statuses == [302, 302, 429] and made.seats.count() == 3
+
+
+def test_a_player_who_leaves_after_winning_keeps_the_win(room: Room, ann: Client) -> None:
+    started(ann, room)
+    play(ann, game_of(room, "Ann"), winnable_and_blocked_by_drawing()[1])
+    assert ann.post(f"/c/{room.public_id}/leave/").status_code == 302
+    first = rooms.standings(Room.objects.get(pk=room.pk))[0]
+    assert (first.name, first.state) == ("Ann", "won")
+
+
+def test_the_first_to_join_a_room_its_host_left_hosts_it(ann: Client, bob: Client) -> None:
+    made = make_room(ann)
+    assert ann.post(f"/c/{made.public_id}/leave/").status_code == 302
+    assert join(bob, made, "Bob") == 302
+    assert list(made.seats.values_list("name", "host")) == [("Bob", True)]
