@@ -9,11 +9,11 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower, Substr
+from django.db.models.functions import Substr
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext, pgettext_lazy
@@ -396,6 +396,8 @@ class Seat(models.Model):
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
     name = models.CharField(max_length=NAME_LENGTH)
+    # The name as rooms compare names: in any case, in any alphabet (SQLite's LOWER knows ASCII only).
+    name_key = models.CharField(max_length=4 * NAME_LENGTH, editable=False)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
     player_token = models.CharField(max_length=32, blank=True, default="")
     host = models.BooleanField(default=False, help_text="Made the room: starts it")
@@ -406,7 +408,7 @@ class Seat(models.Model):
     class Meta:
         ordering = ["joined", "id"]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "room", name="one_name_a_room"),
+            models.UniqueConstraint(fields=["room", "name_key"], name="one_name_a_room"),
             models.UniqueConstraint(
                 fields=["room", "user"], condition=models.Q(user__isnull=False), name="one_seat_an_account"
             ),
@@ -420,3 +422,11 @@ class Seat(models.Model):
 
     def is_of(self, player: "Player") -> bool:
         return belongs_to(self.user_id, self.player_token, player)
+
+    @staticmethod
+    def key_of(name: str) -> str:
+        return name.casefold()
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = self.key_of(self.name)
+        super().save(*args, **kwargs)

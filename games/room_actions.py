@@ -68,8 +68,9 @@ def create_room(
     level: engine.Level | None = None,
     code: engine.GameCode | None = None,
 ) -> Room:
-    """A room on a fresh deal of ``level`` (graded, drawn over every order of the deck, secret until the room is
-    over) or on the free deal ``code``, with ``player`` seated as its host under ``name``."""
+    """A room of ``level`` on a fresh deal (graded, drawn over every order of the deck, secret until the room is
+    over) or on ``code`` (a free deal, or a level's deal graded already), with ``player`` seated as its host under
+    ``name``."""
     if code is None:
         assert level is not None
         code = _fresh_deal(level, budget)
@@ -114,7 +115,7 @@ def join(player: Player, public_id: str, name: str) -> Seat:
             raise RoomRefusal(STARTED)
         if room.seats.count() >= ROOM_PLAYERS[-1]:
             raise RoomRefusal(FULL, most=ROOM_PLAYERS[-1])
-        if room.seats.filter(name__iexact=name).exists():
+        if room.seats.filter(name_key=Seat.key_of(name)).exists():
             raise RoomRefusal(NAME_TAKEN)
         seat = _seat(room, player, name, host=not room.seats.exists())  # a room its host left: the next one hosts
         live_rooms.announce(room)
@@ -185,9 +186,10 @@ def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
         raise RoomRefusal(NOT_OVER)
     if room.rematch_id is not None:
         return room.rematch  # type: ignore[return-value]  # set, as its id is
-    code = None if room.level else room.game_code
+    level = room.game_level
+    code = _fresh_deal(level, budget) if level else room.game_code  # graded before the transaction: no lock held
     with transaction.atomic():
-        new = create_room(player, seat.name, room.time_limit, budget, level=room.game_level, code=code)
+        new = create_room(player, seat.name, room.time_limit, budget, level=level, code=code)
         for other in room.seats.exclude(pk=seat.pk):
             Seat.objects.create(room=new, name=other.name, user_id=other.user_id, player_token=other.player_token)
         if not Room.objects.filter(pk=room.pk, rematch__isnull=True).update(rematch=new):

@@ -57,6 +57,8 @@ class Table:
             "can_play": self.can_play,
             "highlight": self.highlight,
             "verdict": verdict_text(self.record),
-            "verdict_pending": self.game.status is not engine.Status.PLAYING and not self.record.analysed,
+            "verdict_pending": self.game.status is not engine.Status.PLAYING
+            and not self.record.analysed
+            and not (self.record.in_room and self.record.deal_secret),  # once the race is over (actions.find_verdict)
             **extra,
         }

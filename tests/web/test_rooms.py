@@ -314,3 +314,24 @@ def test_the_first_to_join_a_room_its_host_left_hosts_it(ann: Client, bob: Clien
     assert ann.post(f"/c/{made.public_id}/leave/").status_code == 302
     assert join(bob, made, "Bob") == 302
     assert list(made.seats.values_list("name", "host")) == [("Bob", True)]
+
+
+def test_names_are_compared_in_any_case_of_any_alphabet(ann: Client) -> None:
+    made = make_room(ann, "Émile")
+    for name in ("émile", "ÉMILE"):
+        response = Client().post(f"/c/{made.public_id}/join/", {"name": name})
+        assert response.status_code == 409, name
+    assert made.seats.count() == 1
+
+
+def test_the_solvers_word_waits_for_the_race_to_end(room: Room, ann: Client, bob: Client) -> None:
+    started(ann, room)
+    bobs = game_of(room, "Bob")
+    play(bob, bobs, ["+"] * engine.layout.STOCK_SIZE)  # blocked: an end card, but the race goes on
+    page = bob.get(f"/g/{bobs.public_id}/").content.decode()
+    assert "/verdict/" not in page
+    bob.get(f"/g/{bobs.public_id}/verdict/")
+    assert not GameRecord.objects.get(pk=bobs.pk).analysed
+    move_back(room, 600)
+    bob.get(f"/g/{bobs.public_id}/verdict/")
+    assert GameRecord.objects.get(pk=bobs.pk).analysed
