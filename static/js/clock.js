@@ -1,13 +1,12 @@
-// TriPeaks clock: a level game's time, and what is left of its time bonus, ticking between the server's
-// answers. The server's clock is what scores: each answer's counters region carries its figure
-// (games/drawing/regions/small.py), and the clock goes on from there. Without this file the figures stand still.
+// TriPeaks clock: a level game's time and what is left of its time bonus, and the players' times in a challenge's
+// standings, ticking between the server's answers. The server's clock is what scores: each answer's counters region
+// (games/drawing/regions/small.py), and each standings frame, carries its figures, and the clock goes on from there.
+// Without this file the figures stand still.
 "use strict";
 
 (() => {
   const TICK = 250; // ms: a second shown changes at most a quarter of a second late
-  let shown = null; // the time element the figures below came from
-  let base = 0; // its seconds
-  let since = 0; // when it came
+  const came = new WeakMap(); // each running time shown: its seconds, and when it came (an answer or frame brings a new one)
 
   const minutes = (seconds) => {
     const whole = Math.max(0, Math.floor(seconds));
@@ -15,16 +14,16 @@
   };
 
   function tick() {
-    const time = document.querySelector('[data-counter="time"]');
-    if (!time) return;
-    if (time !== shown) {
-      shown = time;
-      base = Number(time.dataset.seconds);
-      since = performance.now();
+    for (const time of document.querySelectorAll("[data-running][data-seconds]")) {
+      if (!came.has(time)) came.set(time, [Number(time.dataset.seconds), performance.now()]);
+      const [base, since] = came.get(time);
+      const seconds = base + (performance.now() - since) / 1000;
+      time.textContent = minutes(seconds);
+      if (time.dataset.counter === "time") bonusLeft(seconds);
     }
-    if (!("running" in time.dataset)) return;
-    const seconds = base + (performance.now() - since) / 1000;
-    time.textContent = minutes(seconds);
+  }
+
+  function bonusLeft(seconds) {
     const bonus = document.querySelector('[data-counter="time-bonus"]');
     if (!bonus) return;
     const limit = Number(bonus.dataset.limit);

@@ -1,5 +1,5 @@
 // TriPeaks challenge room: the standings follow the room over a WebSocket (games/live/rooms.py), whose every frame
-// is the whole standings region; the players' times tick between frames; the countdown leads each player to
+// is the whole standings region (static/js/clock.js ticks the players' times); the countdown leads each player to
 // their game at the start, and the end of the time shows the results. Without this file the pages still work:
 // they show the standings as they were drawn, and the countdown's page moves on by itself.
 "use strict";
@@ -10,16 +10,10 @@
   const UNKNOWN = 4404; // no such room: no point reconnecting
   const RETRY_FIRST = 500; // ms, doubled after each failed attempt up to RETRY_MOST
   const RETRY_MOST = 15000;
-  const TICK = 250; // ms
+  const TICK = 250; // ms: the countdown's figure
   const reconnecting = document.querySelector(".reconnecting");
   let failures = 0;
   let retry = null; // the reconnection waiting out its back-off
-  let since = performance.now(); // when the times shown came
-
-  const minutes = (seconds) => {
-    const whole = Math.max(0, Math.floor(seconds));
-    return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-  };
 
   function show(frame) {
     const standings = document.getElementById("standings");
@@ -27,7 +21,6 @@
       const drawn = document.createElement("template");
       drawn.innerHTML = frame.html; // the server's region, escaped there
       standings.replaceWith(drawn.content);
-      since = performance.now();
     }
     room.dataset.version = frame.version;
     if (frame.state !== room.dataset.state) changed(frame.state);
@@ -65,10 +58,6 @@
   }
 
   function tick() {
-    const elapsed = (performance.now() - since) / 1000;
-    for (const cell of document.querySelectorAll("#standings [data-running]")) {
-      cell.textContent = minutes(Number(cell.dataset.seconds) + elapsed);
-    }
     const count = document.querySelector("[data-count]");
     if (count && room.dataset.startsIn) count.textContent = Math.ceil(Math.max(0, startsAt - performance.now()) / 1000);
   }
