@@ -132,7 +132,7 @@ def deal_again(player: Player, public_id: str) -> GameRecord:
     """ "Replay this deal": the same deal in the same mode, as a new game of ``player``'s; a daily deal whose day
     is over, as a free game (it is no one's daily any more: it counts for no day's streak or leaderboard)."""
     earlier = find(GameRecord.objects.all(), public_id)
-    if earlier.in_room and earlier.deal_secret:  # a challenge's deal, before the challenge is over
+    if earlier.race_running:  # a challenge's deal, before the challenge is over
         raise DealSecret(earlier)
     if earlier.daily_date is not None and earlier.daily_date < clock.today():
         return create_game(player, earlier.game_code, winnable=earlier.winnable)
@@ -240,7 +240,7 @@ def find_verdict(player: Player, public_id: str, budget: SolverBudget) -> GameRe
     and a game ended by a script that never shows it costs the solver nothing. The analysis is stored only if
     no action came in meanwhile (an undo reopens the game)."""
     record, game = load_for(player, public_id)
-    if game.status is engine.Status.PLAYING or record.analysed or (record.in_room and record.deal_secret):
+    if game.status is engine.Status.PLAYING or record.analysed or record.race_running:
         return record  # a challenge's game has the solver's word once the race is over, as Teach me's would mark it
     if budget.wait():
         return record

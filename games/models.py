@@ -216,6 +216,11 @@ class GameRecord(models.Model):
         return self.daily_date is not None and self.daily_date >= clock.today()
 
     @property
+    def race_running(self) -> bool:
+        """A challenge's game whose race is not over: closed to everyone but its player, no solver's word on it."""
+        return self.in_room and self.deal_secret
+
+    @property
     def shown_code(self) -> str:
         """The game code as pages show it: a daily deal's is hidden until its day is over, a challenge's until it is."""
         if not self.deal_secret:

@@ -26,7 +26,7 @@ class Table:
     @classmethod
     def of(cls, request: HttpRequest, record: GameRecord, game: engine.Game) -> "Table":
         """The table as the player behind ``request`` sees it: a challenge's game is read-only once it is over."""
-        can_play = record.is_owned_by(Player.of(request)) and not (record.in_room and not record.deal_secret)
+        can_play = record.is_owned_by(Player.of(request)) and (record.race_running or not record.in_room)
         return cls(record, game, can_play, preferences.load(request))
 
     @classmethod
@@ -57,8 +57,9 @@ class Table:
             "can_play": self.can_play,
             "highlight": self.highlight,
             "verdict": verdict_text(self.record),
+            # a challenge's game, once the race is over (actions.find_verdict)
             "verdict_pending": self.game.status is not engine.Status.PLAYING
             and not self.record.analysed
-            and not (self.record.in_room and self.record.deal_secret),  # once the race is over (actions.find_verdict)
+            and not self.record.race_running,
             **extra,
         }
