@@ -5,13 +5,13 @@ often the casual player clears what each level deals.
                                      [--exact] [--quick]
 
 1. Difficulty: random deals under each rule until ``--deals`` of them are winnable (the exact solver:
-   a casual win proves it, else the quick stages, else the sweep); for each, its casual share (wins in
+   a casual win proves it, else the quick stages, else the table); for each, its casual share (wins in
    50 casual games, seeds 0–49). Prints the distribution as a text histogram, the share of winnable
    deals in each level's band and of random deals that ``deal_level`` accepts, and writes the
    histogram as an SVG picture (docs/levels-histogram.svg unless ``--svg`` says otherwise).
 2. Dealing: ``--games`` deals per mode with ``deal_level``: the CPU time of each (median, p95, p99,
    worst), and the casual player's win rate on them, one game each on a seed the grading never uses.
-   With ``--exact``, ``deal_level(..., exact=True)``: the sweep settles what the quick stages do not.
+   With ``--exact``, ``deal_level(..., exact=True)``: the table settles what the quick stages do not.
 3. The daily deal: the CPU time of ``daily_code`` for ``--days`` days.
 4. The casual player's own cost: ``casual_share`` (50 games) per deal, and per game.
 5. Streak scoring: the time of ``streak_score`` on logs of 200 and 1,000 actions, against their replay.
@@ -49,7 +49,7 @@ from engine.casual import casual_wins
 from engine.codes import CODE_SPACE
 from engine.deal import deal_cards
 from engine.layout import FIRST_WASTE
-from engine.masks import mask_graph
+from engine.masks import mask_levels
 from engine.solver import solve_position, winnable_quickly
 
 SVG_PATH = Path(__file__).resolve().parents[1] / "docs" / "levels-histogram.svg"
@@ -64,7 +64,7 @@ PICK_TARGET_MS = 50  # above this at p99, the web side deals from precomputed po
 def grade(rule: Rule, numbers: list[int]) -> list[tuple[int, bool, bool]]:
     """For each deal: (casual wins, winnable, whether ``deal_level`` can prove it winnable: a casual
     win or the quick stages)."""
-    mask_graph()
+    mask_levels()
     graded = []
     for number in numbers:
         cards = deal_cards(number)
@@ -223,7 +223,7 @@ def difficulty(deals: int, workers: int, pool: ProcessPoolExecutor, svg: Path | 
 
 def deal_games(level: Level, count: int, part: int, exact: bool) -> list[tuple[float, bool]]:
     """(milliseconds to deal, whether a casual game on a fresh seed clears it) for ``count`` deals."""
-    mask_graph()
+    mask_levels()
     rng = random.Random(f"levels-bench-deal-{level.value}-{part}")
     results = []
     for index in range(count):
@@ -264,7 +264,7 @@ def dealing(games: int, workers: int, pool: ProcessPoolExecutor, exact: bool) ->
 
 
 def daily_times(days: list[datetime.date]) -> list[float]:
-    mask_graph()
+    mask_levels()
     times = []
     for day in days:
         start = time.process_time()
@@ -328,7 +328,7 @@ def main() -> None:
     parser.add_argument("--days", type=int, default=30, help="daily deals timed (default 30)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2, the machine's cores)")
     parser.add_argument("--svg", type=Path, help=f"where to write the histogram (default {SVG_PATH}, none in --quick)")
-    parser.add_argument("--exact", action="store_true", help="deal with exact=True (the sweep when needed)")
+    parser.add_argument("--exact", action="store_true", help="deal with exact=True (the table when needed)")
     parser.add_argument("--quick", action="store_true", help="a tiny sample: 60 deals, 20 games, 4 days")
     args = parser.parse_args()
     if args.quick:

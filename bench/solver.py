@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import Game, GameCode, Rule, solve, winnable_code
 from engine.codes import CODE_SPACE
-from engine.masks import mask_graph
+from engine.masks import mask_levels
 
 
 def time_deals(rule: Rule, numbers: list[int]) -> list[tuple[float, bool, int]]:
@@ -38,8 +38,8 @@ def time_deals(rule: Rule, numbers: list[int]) -> list[tuple[float, bool, int]]:
 
 def warm_up() -> None:
     """Build the table of masks (docs/solver.md) untimed: it is built once per process, on the first
-    sweep, and its 0.1 s would otherwise land on whichever deal comes first."""
-    mask_graph()
+    table, and its 0.2 s would otherwise land on whichever deal comes first."""
+    mask_levels()
 
 
 def time_requests(rule: Rule, count: int) -> list[float]:

@@ -82,7 +82,7 @@ def _wins_range(level: Level, games: int) -> tuple[int, int]:
 
 
 def _accepts(cards: tuple[int, ...], level: Level, exact: bool) -> bool:
-    """In the band, and winnable: a casual win proves it; else the solver (with ``exact``, the sweep
+    """In the band, and winnable: a casual win proves it; else the solver (with ``exact``, the table
     when the quick stages do not settle it; without, such a deal is passed over)."""
     won = casual_in_band(cards, level.rule, *_wins_range(level, CASUAL_GAMES))
     if won is None:
@@ -100,8 +100,8 @@ def deal_level(level: Level, rng: random.Random | None = None, *, exact: bool = 
 
     Winnability is proved by a casual win, or else by the solver's quick stages; a deal they do not
     settle is passed over, as ``winnable_code`` does, so that dealing stays fast (docs/levels.md).
-    With ``exact``, the sweep settles such a deal instead: every winnable deal of the band can then
-    come, at the cost of a sweep (tens of milliseconds) on many Hard deals: for pools, not clicks.
+    With ``exact``, the solver's table settles such a deal instead: every winnable deal of the band can
+    then come, at the cost of a table (several milliseconds) on many Hard deals.
     ``rng`` draws the codes (by default the system's secure source).
     """
     draw = rng.randrange if rng is not None else random.SystemRandom().randrange

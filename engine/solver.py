@@ -8,9 +8,11 @@ docs/solver.md explains them and their figures.
 2. A depth-first search with good move order, a transposition table and two sound tests that cut
    off positions which can no longer be won, stopped after a budget of positions. It also finds
    the wins that need a draw while a card still fits (the random lines never draw then).
-3. Otherwise a forward sweep over the sets of removed cards, fewest removed first: every mask is
-   visited once, carrying for each waste rank the fewest draws that reach it. It decides any deal
-   in a bounded time (at most 22,932 masks), which is what proving a deal unwinnable needs.
+3. Otherwise a table, filled from the cleared table back to the position, of every set of removed
+   cards (mask) and waste rank: the most cards drawn from which the peaks can still be cleared. A
+   level of masks (as many cards removed) is filled at once, as byte strings worked on as big ints.
+   It decides any position in a bounded time (22,932 masks at most), which is what proving a deal
+   unwinnable needs, and then answers every other position of the deal by looking it up.
 
 The two exact searches rest on one dominance: a position is at least as good with fewer cards drawn
 (same mask, same waste rank), because an extra draw can always be slipped in just before the next
@@ -24,17 +26,17 @@ from typing import Literal
 
 from .layout import ALL_REMOVED, FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
 from .log import DRAW, tap_symbol
-from .masks import LATER, TURNED_UP, free_cards, mask_graph
+from .masks import LATER, TURNED_UP, free_cards, mask_levels
 from .rules import RANK_ADJACENT, Rule
 
-# Before the sweep, in this order: random lines and the depth-first search. For the lines, how many
+# Before the table, in this order: random lines and the depth-first search. For the lines, how many
 # in all so far (a stage plays the next line numbers); for the depth-first search, its budget in
 # positions in all (a stage starts again from the position, keeping the table of positions lost).
 # Cheapest first: most winnable deals fall to the first stage, wins that need a draw while a card
 # fits to the second, and the later stages give each another chance (bench/solver.py measures it).
 Stage = Literal["lines", "depth"]
 QUICK_STAGES: tuple[tuple[Stage, int], ...] = (("lines", 20), ("depth", 100), ("lines", 60), ("depth", 1000))
-_UNREACHED = STOCK_SIZE + 1  # more draws than there are: not reachable
+_NOT_LOST = STOCK_SIZE + 1  # more draws than there are: a position not known to be lost
 _DRAW = -1  # an action in a line: a draw, not a tap
 
 
@@ -142,7 +144,7 @@ class _Deal:
 
 # A fixed sequence of random numbers for the random lines: the same position always gets the same
 # answer, and no generator is seeded per solve. Bytes (0–255), not floats: 1.7 KB instead of 50 KB
-# of float objects, which a sweep or a web request between two solves has evicted from the caches.
+# of float objects, which a table or a web request between two solves has evicted from the caches.
 def _dice(count: int) -> bytes:
     return random.Random("tripeaks").randbytes(count)
 
@@ -218,7 +220,7 @@ class _DepthFirst:
     ``solve`` may be called again with a larger budget: the table keeps what was proved lost. Like
     the random lines, it carries the free cards along instead of looking them up in the mask table:
     a search of a few hundred positions then touches little memory, and is much less slowed when
-    the processor's caches hold nothing of it (as after a sweep, or in a web server).
+    the processor's caches hold nothing of it (as after a table, or in a web server).
     """
 
     def __init__(self, deal: _Deal) -> None:
@@ -251,7 +253,7 @@ class _DepthFirst:
                 return True
             fitting = free & fits[waste]
             key = removed << PEAK_CARDS | fitting  # the waste matters only through the cards that fit it
-            if lost.get(key, _UNREACHED) <= drawn or self.states >= budget:
+            if lost.get(key, _NOT_LOST) <= drawn or self.states >= budget:
                 return False
             self.states += 1
             if lone_card(removed, drawn, fitting) or (classic and chain_outnumbered(count, supply, chain)):
@@ -303,110 +305,88 @@ def _taps(removed: int, fitting: int) -> list[tuple[int, int, int, int]]:
 _DEPTH = tuple(-LATER[p].bit_count() for p in range(PEAK_CARDS))
 
 
-class _Sweep:
-    """Every reachable mask once, fewest removed first, with the fewest draws to each waste rank.
+class _WinTable:
+    """For every mask and waste rank, the most cards drawn from which the peaks can still be cleared.
 
-    For a mask, ``reach[w]`` is the fewest draws after which the mask is on the table with rank w on
-    the waste, put there by a tap; drawing from the best of them reaches the other ranks. A sweep
-    solves one position.
+    Filled from the cleared table down, one level (masks of as many removed cards) at a time, all of
+    a level's masks at once: a level is a few byte strings, one lane per mask, and the arithmetic on
+    them is Python's on big ints (the lane-by-lane max of two costs seven operations, whatever the
+    number of lanes). ``rows[k][w]`` is level k's byte string for waste rank w; a lane holds 1 + the
+    most cards drawn from which the mask, with rank w on the waste, can still be won, or 0 if from
+    none. Only the levels from the cleared table down to the lowest position asked of are filled.
+
+    For a mask, with ``tap[w]`` the best lane of the children that a free card fitting rank w leaves
+    (with that card's rank on the waste, as many cards drawn): drawing is worth it up to the last
+    stock card d' (d' − 1 cards drawn, then the d'-th onto the waste) whose rank's ``tap`` still wins
+    with d' cards drawn; the lane is the better of ``tap[w]`` and that d' (docs/solver.md, "Three
+    searches, cheapest first").
     """
 
     def __init__(self, deal: _Deal) -> None:
         self.deal = deal
-        self.graph = mask_graph()
-        # next_draw[d][w]: having drawn d cards, the draw count after which rank w is on the waste.
-        # Built here, not in _Deal: most solves end in the quick searches, which never read it.
-        next_draw = [[_UNREACHED] * 13 for _ in range(STOCK_SIZE + 2)]
-        for drawn in range(STOCK_SIZE - 1, -1, -1):
-            row = next_draw[drawn] = next_draw[drawn + 1][:]
-            row[deal.stock_rank[drawn]] = drawn + 1
-        # by_draw[d][p]: having drawn d, the fewest draws after which the waste fits position p.
-        self.by_draw = [
-            [min(next_draw[d][a], next_draw[d][b]) for a, b in (deal.neighbours[r] for r in deal.rank)]
-            for d in range(STOCK_SIZE + 2)
-        ]
-        # reach[13 * index + w], in one byte array of 300 KB rather than 22,932 lists: a solve's peak
-        # memory fell from 3.6 MB to 0.4 MB, and far less is left for the processor's caches to evict.
-        size = len(self.graph.masks)
-        self.reach = bytearray([_UNREACHED]) * (13 * size)
-        self.seen = bytearray(size)  # 1 for each mask reached
+        self.levels = mask_levels()
+        self.rows: list[list[bytes]] = [[bytes([STOCK_SIZE + 1])] * 13]  # from the cleared table down
+        # The stock cards by rank: (rank, d') for the d'-th card drawn, d' counted from 1.
+        self.stock = [(rank, drawn) for drawn, rank in enumerate(deal.stock_rank, start=1)]
 
-    def solve(self, removed: int, drawn: int, waste: int) -> list[int] | None:
-        graph, by_draw, rank = self.graph, self.by_draw, self.deal.rank
-        # For each position: the two ranks it can be tapped onto, and its own rank.
-        taps = [(*self.deal.neighbours[r], r) for r in rank]
-        reach, seen = self.reach, self.seen
-        start = graph.index[removed]
-        reach[13 * start + waste] = drawn
-        seen[start] = 1
-        level = [start]
-        while level:  # the inner loop is the solver's hottest: plain comparisons, no calls
-            children: list[int] = []
-            for index in level:
-                parent = reach[13 * index : 13 * index + 13]
-                drawing = by_draw[min(parent)]
-                for position, child in graph.children[index]:
-                    a, b, q = taps[position]
-                    best = drawing[position]
-                    if parent[a] < best:
-                        best = parent[a]
-                    if parent[b] < best:
-                        best = parent[b]
-                    if best == _UNREACHED:
-                        continue
-                    slot = 13 * child + q
-                    if not seen[child]:
-                        seen[child] = 1
-                        children.append(child)
-                        reach[slot] = best
-                    elif best < reach[slot]:
-                        reach[slot] = best
-            level = children
-        if not seen[-1]:  # the last mask is the cleared table
-            return None
-        return self._line(start)
+    def row(self, level: int) -> list[bytes]:
+        """Level ``level``'s byte strings, filling the levels down to it that are not filled yet."""
+        while PEAK_CARDS - len(self.rows) >= level:
+            self.rows.append(self._fill(PEAK_CARDS - len(self.rows)))
+        return self.rows[PEAK_CARDS - level]
 
-    def _reached(self, index: int) -> bytearray:
-        """The fewest draws to each waste rank for the mask at ``index``."""
-        return self.reach[13 * index : 13 * index + 13]
+    def winnable(self, removed: int, drawn: int, waste: int) -> bool:
+        return self.row(removed.bit_count())[waste][self.levels.index[removed]] > drawn
 
-    def _line(self, start: int) -> list[int]:
-        """Walk back from the cleared table to the start, each step one that gives its draw count exactly."""
-        graph = self.graph
-        backwards: list[int] = []
-        index = len(graph.masks) - 1
-        values = self._reached(index)
-        waste = values.index(min(values))
-        while index != start:
-            mask, target = graph.masks[index], values[waste]
-            position, parent_index, source = self._step_into(mask, waste, target)
-            parent = self._reached(parent_index)
-            backwards.append(position)
-            if source < 0:  # drew from the parent's best position until the waste fitted
-                fewest = min(parent)
-                backwards.extend([_DRAW] * (target - fewest))
-                source = parent.index(fewest)
-            index, values, waste = parent_index, parent, source
-        backwards.reverse()
-        return backwards
+    def _fill(self, level: int) -> list[bytes]:
+        """Level ``level``'s byte strings from the next level's (one card more removed)."""
+        levels, rank = self.levels, self.deal.rank
+        size, guard = len(levels.masks[level]), levels.guards[level]
+        after = self.rows[-1]
+        picked = bytes(levels.gather[level](b"".join([after[r] for r in rank]) + b"\x00"))
+        chains = [int.from_bytes(picked[start : start + size], "little") for start in range(0, len(picked), size)]
+        # best[r]: the best lane of the children that tapping a free card of rank r leaves.
+        best = [0] * 13
+        for position, chain, lanes in levels.lanes[level]:
+            x, r = chains[chain] & lanes, rank[position]
+            best[r] = _lane_max(x, best[r], guard) if best[r] else x
+        tap = [_lane_max(best[a], best[b], guard) for a, b in self.deal.neighbours]
+        ones = guard >> 7
+        draw = 0  # per lane: the last d' worth drawing to, 0 if none
+        for r, drawn in self.stock:  # in order of d', so that a later one replaces an earlier
+            worth = ((tap[r] | guard) - ones * (drawn + 1)) & guard  # 0x80 where tap[r] > d'
+            if worth:
+                draw = draw & ~(worth - (worth >> 7)) | (worth >> 7) * drawn
+        return [_lane_max(lanes, draw, guard).to_bytes(size, "little") for lanes in tap]
 
-    def _step_into(self, mask: int, waste: int, target: int) -> tuple[int, int, int]:
-        """A tap into (mask, waste) after exactly ``target`` draws: (position, parent's index, the
-        parent's waste rank it went on, or -1 when drawn onto)."""
-        graph, rank = self.graph, self.deal.rank
-        for position in range(PEAK_CARDS):
-            if not mask >> position & 1 or rank[position] != waste:
-                continue
-            parent_index = graph.index.get(mask ^ 1 << position)
-            if parent_index is None or not self.seen[parent_index] or not graph.free[parent_index] >> position & 1:
-                continue
-            parent = self._reached(parent_index)
-            for source in self.deal.neighbours[waste]:
-                if parent[source] == target:
-                    return position, parent_index, source
-            if self.by_draw[min(parent)][position] == target:
-                return position, parent_index, -1
-        raise AssertionError("the sweep reached a mask it cannot trace back")
+    def line(self, removed: int, drawn: int, waste: int) -> list[int]:
+        """A winning line from a position ``winnable`` says can be won: at each step a tap the table
+        says keeps it winnable, else a draw."""
+        deal, index = self.deal, self.levels.index
+        line: list[int] = []
+        while removed != ALL_REMOVED:
+            after = self.row(removed.bit_count() + 1)
+            fitting = free_cards(removed) & deal.fits[waste]
+            while fitting:
+                bit = fitting & -fitting
+                fitting ^= bit
+                position = bit.bit_length() - 1
+                if after[deal.rank[position]][index[removed | bit]] > drawn:
+                    line.append(position)
+                    removed, waste = removed | bit, deal.rank[position]
+                    break
+            else:
+                line.append(_DRAW)
+                waste, drawn = deal.stock_rank[drawn], drawn + 1
+        return line
+
+
+def _lane_max(x: int, y: int, guard: int) -> int:
+    """Lane by lane, the larger of ``x`` and ``y`` (lanes of 7 bits; ``guard`` has 0x80 in each):
+    x − y is worked out with the guard bit set, so no lane borrows from the next."""
+    difference = (x | guard) - y
+    larger = difference & guard  # 0x80 where x >= y
+    return y + (difference & (larger - (larger >> 7)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,15 +395,33 @@ class Solution:
     line: str  # a log that, played on from the position, wins; "" when not winnable
 
 
+class DealSolver:
+    """The solver for the positions of one deal under one rule, asked one after another (a hint asks
+    of each card it could point at, an analysis of the positions along a line).
+
+    Each position goes to the quick searches first; the table, once one position needed it, answers
+    every later one, from any position of the deal, with at most the levels it has not filled yet.
+    """
+
+    def __init__(self, cards: tuple[int, ...], rule: Rule) -> None:
+        self.deal = _Deal(cards, rule)
+        self.table: _WinTable | None = None
+
+    def solve(self, removed: int, drawn: int, waste: int) -> Solution:
+        """Solve the position, ``waste`` the waste's rank."""
+        if self.table is None:
+            line, settled = _quick(self.deal, removed, drawn, waste)
+            if settled:
+                return Solution(False, "") if line is None else Solution(True, as_log(line))
+            self.table = _WinTable(self.deal)
+        if not self.table.winnable(removed, drawn, waste):
+            return Solution(False, "")
+        return Solution(True, as_log(self.table.line(removed, drawn, waste)))
+
+
 def solve_position(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int, waste: int) -> Solution:
     """Solve the position: ``cards`` in deal order (engine numbers), ``waste`` the waste's rank."""
-    deal = _Deal(cards, rule)
-    line, settled = _quick(deal, removed, drawn, waste)
-    if not settled:
-        line = _Sweep(deal).solve(removed, drawn, waste)
-    if line is None:
-        return Solution(False, "")
-    return Solution(True, as_log(line))
+    return DealSolver(cards, rule).solve(removed, drawn, waste)
 
 
 def as_log(line: list[int]) -> str:
@@ -433,7 +431,7 @@ def as_log(line: list[int]) -> str:
 
 def winnable_quickly(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int, waste: int) -> bool | None:
     """The quick searches alone: True or False when they settle the position, None when they do not
-    (the sweep would be needed)."""
+    (the table would be needed)."""
     line, settled = _quick(_Deal(cards, rule), removed, drawn, waste)
     return (line is not None) if settled else None
 

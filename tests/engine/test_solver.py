@@ -3,6 +3,7 @@
 import functools
 import json
 import multiprocessing
+import random
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 import engine
 from engine import Game, IllegalMove, Rule
 from engine.cards import CARD_NAMES
-from engine.solver import _Deal, _DepthFirst, _Sweep, solve_position
+from engine.solver import DealSolver, _Deal, _DepthFirst, _WinTable, as_log, solve_position
 
 DATA = Path(__file__).parents[1] / "data"  # outside test data and its sources (tests/data/README.md)
 PUBLISHED = json.loads((DATA / "published-verdicts.json").read_text())
@@ -86,15 +87,37 @@ def test_every_line_replays_to_a_win_and_the_game_is_unchanged(game: Game) -> No
 
 @settings(max_examples=40, deadline=None)
 @given(positions())
-def test_the_two_searches_agree_and_the_sweep_writes_a_winning_line(game: Game) -> None:
+def test_the_depth_first_search_and_the_table_agree_and_the_table_writes_a_winning_line(game: Game) -> None:
     removed, drawn, waste = game.state
     deal = _Deal(game.cards, game.rule)
     depth_first = _DepthFirst(deal).solve(removed, drawn, waste % 13, budget=10**9)
-    sweep = _Sweep(deal).solve(removed, drawn, waste % 13)
-    assert (depth_first is None) == (sweep is None)
-    if sweep is not None:
-        line = "".join("+" if action < 0 else engine.log.tap_symbol(action) for action in sweep)
+    table = _WinTable(deal)
+    assert (depth_first is not None) == table.winnable(removed, drawn, waste % 13)
+    if depth_first is not None:
+        line = as_log(table.line(removed, drawn, waste % 13))
         assert Game.from_cards(game.deal, game.rule, game.log + line).status == "won"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.permutations(CARD_NAMES), st.sampled_from(list(Rule)), st.integers(0, 2**32 - 1), st.randoms())
+def test_one_deal_solver_answers_the_positions_of_a_line_in_any_order_as_fresh_solvers_do(
+    cards: list[str], rule: Rule, seed: int, chooser: random.Random
+) -> None:
+    """Once its table is filled, a deal's solver answers every position from it, filling lower levels for
+    earlier positions: the same verdicts as a new solver for each, and lines that win."""
+    start = Game.from_cards(cards, rule)
+    line = engine.casual_line(start, seed)
+    prefixes = list(range(len(line) + 1))
+    chooser.shuffle(prefixes)
+    solver = DealSolver(start.cards, rule)
+    solver.table = _WinTable(solver.deal)  # as after a position the quick stages did not settle
+    for prefix in prefixes:
+        game = Game.from_cards(cards, rule, line[:prefix])
+        removed, drawn, waste = game.state
+        solution = solver.solve(removed, drawn, waste % 13)
+        assert solution.winnable == solve_position(game.cards, rule, removed, drawn, waste % 13).winnable
+        if solution.winnable:
+            assert Game.from_cards(cards, rule, game.log + solution.line).status == "won"
 
 
 @functools.cache

@@ -1,6 +1,6 @@
 """The depth-first search's dead-end tests are sound: a position they give up is truly lost.
 
-Checked against the sweep, which uses no such test and visits every reachable set of removed cards.
+Checked against the table, which uses no such test and covers every legal set of removed cards.
 """
 
 import random
@@ -8,12 +8,12 @@ import random
 from engine import Game, Rule
 from engine.cards import CARD_NAMES
 from engine.masks import free_cards
-from engine.solver import _Deal, _Sweep
+from engine.solver import _Deal, _WinTable
 
 
-def lost_by_the_sweep(game: Game) -> bool:
+def lost_by_the_table(game: Game) -> bool:
     removed, drawn, waste = game.state
-    return _Sweep(_Deal(game.cards, game.rule)).solve(removed, drawn, waste % 13) is None
+    return not _WinTable(_Deal(game.cards, game.rule)).winnable(removed, drawn, waste % 13)
 
 
 def dead_ends(game: Game) -> tuple[bool, bool]:
@@ -51,7 +51,7 @@ def test_positions_given_up_as_dead_ends_are_lost_and_both_tests_fire() -> None:
         lone, outnumbered = dead_ends(game)
         outnumbered = outnumbered and rule is Rule.CLASSIC  # the solver uses it under Classic only
         if lone or outnumbered:
-            assert lost_by_the_sweep(game), (game.deal, game.rule, game.log)
+            assert lost_by_the_table(game), (game.deal, game.rule, game.log)
         fired["lone card"] += lone
         fired["outnumbered"] += outnumbered
     # Each test has to give up some positions here, or this test would check nothing.

@@ -1,7 +1,7 @@
-"""The quick searches in front of the sweep: random lines and the depth-first search in stages.
+"""The quick searches in front of the table: random lines and the depth-first search in stages.
 
 They may fail to settle a position, but whatever they say must be true: a line they return wins,
-and a verdict they give is the sweep's.
+and a verdict they give is the table's.
 """
 
 from hypothesis import given, settings
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine import Game, Rule
 from engine.masks import free_cards
-from engine.solver import _Deal, _DepthFirst, _random_lines, _Sweep, as_log, winnable_quickly
+from engine.solver import _Deal, _DepthFirst, _random_lines, _WinTable, as_log, winnable_quickly
 
 from .deals import random_games
 from .test_solver import positions
@@ -41,11 +41,11 @@ def test_random_lines_win_most_easy_deals_and_a_line_is_the_same_whichever_stage
 
 @settings(max_examples=40, deadline=None)
 @given(positions())
-def test_the_quick_verdict_when_there_is_one_is_the_sweeps(game: Game) -> None:
+def test_the_quick_verdict_when_there_is_one_is_the_tables(game: Game) -> None:
     removed, drawn, waste = game.state
     quick = winnable_quickly(game.cards, game.rule, removed, drawn, waste % 13)
     if quick is not None:
-        assert quick == (_Sweep(_Deal(game.cards, game.rule)).solve(removed, drawn, waste % 13) is not None)
+        assert quick == _WinTable(_Deal(game.cards, game.rule)).winnable(removed, drawn, waste % 13)
 
 
 @settings(max_examples=40, deadline=None)
