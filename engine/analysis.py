@@ -13,7 +13,7 @@ from .game import Game, Status
 from .layout import FIRST_WASTE
 from .log import POSITION_OF_SYMBOL, UNDO, split_folded
 from .rules import Rule
-from .solver import Solution, solve_position, winnable_quickly
+from .solver import DealSolver, Solution, winnable_quickly
 
 
 class HintReason(StrEnum):
@@ -35,8 +35,12 @@ _PREFERENCE = (HintReason.PEAK, HintReason.FLIP, HintReason.RUN, HintReason.PLAY
 def solve(game: Game) -> Solution:
     """Whether every peak card can still be removed from ``game``'s position, and a line that does it
     (a log to append to ``game.log``). ``game`` is not changed."""
+    return _solve(DealSolver(game.cards, game.rule), game)
+
+
+def _solve(solver: DealSolver, game: Game) -> Solution:
     removed, drawn, waste = game.state
-    return solve_position(game.cards, game.rule, removed, drawn, waste % 13)
+    return solver.solve(removed, drawn, waste % 13)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +55,11 @@ def hint(game: Game) -> Hint:
     """One action that keeps the deal winnable, the most instructive first; the same for the same position."""
     if game.status is Status.WON:
         return Hint(None, HintReason.WON, True)
-    if not solve(game).winnable:
-        return Hint(None, HintReason.LOST, False, undos_to_winnable(game))
+    solver = DealSolver(game.cards, game.rule)  # one for all the positions asked of below
+    if not _solve(solver, game).winnable:
+        return Hint(None, HintReason.LOST, False, _undos_to_winnable(solver, game))
     for reason, position, after in sorted(_taps_by_reason(game), key=lambda tap: (_PREFERENCE.index(tap[0]), tap[1])):
-        if solve(after).winnable:
+        if _solve(solver, after).winnable:
             return Hint(position, reason, True)
     return Hint(None, HintReason.DRAW, True)  # winnable, and no tap keeps it so: the winning line draws
 
@@ -84,13 +89,17 @@ def undos_to_winnable(game: Game) -> int | None:
     Winnability only ever goes from yes to no along a line (a winnable position's line would win
     from any earlier one), so a binary search over the undo depth finds it in a few solves.
     """
+    return _undos_to_winnable(DealSolver(game.cards, game.rule), game)
+
+
+def _undos_to_winnable(solver: DealSolver, game: Game) -> int | None:
     positions = _undone(game)
-    if not solve(positions[-1]).winnable:
+    if not _solve(solver, positions[-1]).winnable:
         return None
     low, high = 1, len(positions) - 1  # positions[k]: after k undos; positions[0] is unwinnable
     while low < high:
         middle = (low + high) // 2
-        if solve(positions[middle]).winnable:
+        if _solve(solver, positions[middle]).winnable:
             high = middle
         else:
             low = middle + 1

@@ -236,7 +236,7 @@ def find_verdict(player: Player, public_id: str, budget: SolverBudget) -> GameRe
     ``budget``: past it, or with the solver busy, the end goes without its verdict for now.
 
     Asked for by the end card once it is shown, not by the move that ends the game: that move's answer never
-    waits for the solver (a hard position takes it a quarter of a second, in its own process, games/solver/pool.py),
+    waits for the solver (a hard position takes it up to some 20 ms, in its own process, games/solver/pool.py),
     and a game ended by a script that never shows it costs the solver nothing. The analysis is stored only if
     no action came in meanwhile (an undo reopens the game)."""
     record, game = load_for(player, public_id)

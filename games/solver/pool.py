@@ -1,11 +1,11 @@
 """The solver in processes of its own (``SOLVER_PROCESSES``).
 
-Teach me and the analysis of a game's end cost up to a quarter of a second of pure-Python CPU on the
-positions a player can choose, and grading a level's new deal up to some 50 ms. On a request's thread that
-time holds the interpreter's lock against every other request of the process: one address looping on the
-costliest position made another player's moves 39 times slower at p95 (bench/solver_attack.py). In a worker
-process it runs on a core of its own, and the request's thread waits for the answer without the lock. Each
-answer comes with the CPU time it took, which budget.py counts.
+Teach me and the analysis of a game's end cost up to some 20 ms of pure-Python CPU on the positions a
+player can choose (bench/solver_worst.py), and grading a level's new deal up to some 50 ms. On a request's
+thread that time holds the interpreter's lock against every other request of the process, and one address
+looping on the costliest position slows every other player's moves (bench/solver_attack.py measures by how
+much). In a worker process it runs on a core of its own, and the request's thread waits for the answer without
+the lock. Each answer comes with the CPU time it took, which budget.py counts.
 
 Teach me's answers are remembered by position (``hints``: a game's code and the actions still standing, so
 a log that took moves back on the way finds them too), and the analysis of a lost game is built from Teach

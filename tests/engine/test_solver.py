@@ -219,3 +219,22 @@ def test_analysis_names_the_first_action_after_which_the_deal_was_lost() -> None
 def test_analysis_of_a_deal_that_could_never_be_won(blocked_deal: list[str]) -> None:
     game = Game.from_cards(blocked_deal, Rule.CLASSIC, "+" * 23)
     assert engine.analyse(game) == engine.Analysis(False, None, None)
+
+
+def test_a_hint_or_an_analysis_fills_at_most_one_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every position they ask of after the first that needed the table is looked up in it: on the costliest
+    position known (a blocked Classic game, whose analysis once solved eight positions afresh), one table each."""
+    tables: list[_WinTable] = []
+    filled = _WinTable.__init__
+
+    def counted(self: _WinTable, deal: _Deal) -> None:
+        filled(self, deal)
+        tables.append(self)
+
+    monkeypatch.setattr(_WinTable, "__init__", counted)
+    game = Game.replay(engine.GameCode.parse("TP1-C-IRELRCV"), "+++++n+l++o+ij++k++b+a9+r+3+p+4e++q+h++")
+    assert game.status == "blocked"
+    assert engine.analyse(game) == engine.Analysis(True, 4, 4, None)
+    assert len(tables) == 1
+    assert engine.hint(game) == engine.Hint(None, "lost", False, 36)
+    assert len(tables) == 2
