@@ -33,9 +33,13 @@ from .rules import RANK_ADJACENT, Rule
 # in all so far (a stage plays the next line numbers); for the depth-first search, its budget in
 # positions in all (a stage starts again from the position, keeping the table of positions lost).
 # Cheapest first: most winnable deals fall to the first stage, wins that need a draw while a card
-# fits to the second, and the later stages give each another chance (bench/solver.py measures it).
+# fits to the second, and more lines give the rest another chance (bench/solver.py measures it). A
+# longer depth-first stage would cost more than the table it spares, on average and at the tail.
 Stage = Literal["lines", "depth"]
-QUICK_STAGES: tuple[tuple[Stage, int], ...] = (("lines", 20), ("depth", 100), ("lines", 60), ("depth", 1000))
+QUICK_STAGES: tuple[tuple[Stage, int], ...] = (("lines", 20), ("depth", 100), ("lines", 60))
+# Dealing (``winnable_quickly``) passes over a deal the quick stages do not settle instead of filling
+# a table: a longer depth-first stage there keeps more of the hard winnable deals in a level's band.
+DEALING_STAGES: tuple[tuple[Stage, int], ...] = (*QUICK_STAGES, ("depth", 1000))
 _NOT_LOST = STOCK_SIZE + 1  # more draws than there are: a position not known to be lost
 _DRAW = -1  # an action in a line: a draw, not a tap
 
@@ -150,7 +154,7 @@ def _dice(count: int) -> bytes:
 
 
 _ROLLS_PER_LINE = 28  # at most one choice per peak card
-_LINES = max(effort for stage, effort in QUICK_STAGES if stage == "lines")  # line numbers 0 to _LINES - 1
+_LINES = max(effort for stage, effort in DEALING_STAGES if stage == "lines")  # line numbers 0 to _LINES - 1
 _DICE = _dice(_ROLLS_PER_LINE * _LINES)
 
 
@@ -410,7 +414,7 @@ class DealSolver:
     def solve(self, removed: int, drawn: int, waste: int) -> Solution:
         """Solve the position, ``waste`` the waste's rank."""
         if self.table is None:
-            line, settled = _quick(self.deal, removed, drawn, waste)
+            line, settled = _quick(self.deal, removed, drawn, waste, QUICK_STAGES)
             if settled:
                 return Solution(False, "") if line is None else Solution(True, as_log(line))
             self.table = _WinTable(self.deal)
@@ -430,17 +434,19 @@ def as_log(line: list[int]) -> str:
 
 
 def winnable_quickly(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int, waste: int) -> bool | None:
-    """The quick searches alone: True or False when they settle the position, None when they do not
-    (the table would be needed)."""
-    line, settled = _quick(_Deal(cards, rule), removed, drawn, waste)
+    """The quick searches alone, as dealing runs them (``DEALING_STAGES``): True or False when they settle
+    the position, None when they do not (the table would be needed)."""
+    line, settled = _quick(_Deal(cards, rule), removed, drawn, waste, DEALING_STAGES)
     return (line is not None) if settled else None
 
 
-def _quick(deal: _Deal, removed: int, drawn: int, waste: int) -> tuple[list[int] | None, bool]:
-    """(a winning line or None, whether that settles it) after the stages of ``QUICK_STAGES``."""
+def _quick(
+    deal: _Deal, removed: int, drawn: int, waste: int, stages: tuple[tuple[Stage, int], ...]
+) -> tuple[list[int] | None, bool]:
+    """(a winning line or None, whether that settles it) after ``stages``."""
     depth_first = _DepthFirst(deal)
     lines_played = 0
-    for stage, effort in QUICK_STAGES:
+    for stage, effort in stages:
         if stage == "lines":
             line = _random_lines(deal, removed, drawn, waste, range(lines_played, effort))
             lines_played = effort
