@@ -1,10 +1,16 @@
 """Solver speed: random deals under each rule, and how long finding a winnable deal takes.
 
     .venv/bin/python bench/solver.py [--deals 10000] [--requests 200] [--workers 2]
+    .venv/bin/python bench/solver.py --side-by-side [--deals 2000]
 
 Prints per rule the share winnable, the median, 95th, 99th percentile and worst time per deal, the
 batch's time and the peak memory of solving the worst deal; then the time the New game page spends
 drawing random codes until the solver accepts one ("only winnable deals").
+
+With ``--side-by-side`` it races engine.solve against a plain memoised depth-first search
+(bench/_memo_dfs.py) instead, in one process, the two taking turns deal by deal (so that the machine's
+drift falls on both) on the same deals: every verdict must agree (it exits 1 if one does not), and it
+prints each one's median, p95, p99 and worst, and their ratios.
 
 Times are CPU time of the solving process (``time.process_time``), not wall-clock time: the machine
 is shared, and a busy neighbour would otherwise count as solver time.
@@ -16,8 +22,10 @@ import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+
+import _memo_dfs
 
 from engine import Game, GameCode, Rule, solve, winnable_code
 from engine.codes import CODE_SPACE
@@ -75,9 +83,13 @@ def chunks(items: list[int], count: int) -> list[list[int]]:
     return [items[i::count] for i in range(count)]
 
 
-def bench_rule(rule: Rule, deals: int, workers: int, pool: ProcessPoolExecutor) -> None:
+def deal_numbers(rule: Rule, deals: int) -> list[int]:
     rng = random.Random(f"solver-bench-{rule.value}")
-    numbers = [rng.randrange(CODE_SPACE) for _ in range(deals)]
+    return [rng.randrange(CODE_SPACE) for _ in range(deals)]
+
+
+def bench_rule(rule: Rule, deals: int, workers: int, pool: ProcessPoolExecutor) -> None:
+    numbers = deal_numbers(rule, deals)
     start = time.perf_counter()
     parts = [pool.submit(time_deals, rule, chunk) for chunk in chunks(numbers, workers * 20)]
     timings: list[tuple[float, bool, int]] = []
@@ -96,12 +108,45 @@ def bench_rule(rule: Rule, deals: int, workers: int, pool: ProcessPoolExecutor) 
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=10_000, help="random deals per rule (default 10,000)")
-    parser.add_argument("--requests", type=int, default=200, help="winnable-deal requests per rule (default 200)")
-    parser.add_argument("--workers", type=int, default=2, help="processes (default 2, the machine's cores)")
-    args = parser.parse_args()
+def side_by_side(rule: Rule, deals: int) -> int:
+    """Prints the race on ``rule``'s deals; returns the number of verdicts that disagree."""
+    warm_up()
+    engine_ms: list[float] = []
+    memo_ms: list[float] = []
+    disagree = 0
+    for number in progress(rule, deal_numbers(rule, deals)):
+        game = Game.new(GameCode(number, rule))
+        start = time.process_time()
+        won = solve(game).winnable
+        middle = time.process_time()
+        if won != _memo_dfs.winnable(game.cards, rule):
+            print(f"  disagree: {GameCode(number, rule)} engine.solve says {'' if won else 'not '}winnable")
+            disagree += 1
+        memo_ms.append((time.process_time() - middle) * 1000)
+        engine_ms.append((middle - start) * 1000)
+    print(f"{rule.name.lower()}: {deals} deals, verdicts disagree on {disagree}")
+    ours, theirs = figures(engine_ms), figures(memo_ms)
+    print(f"  {'ms':22} {'median':>9} {'p95':>9} {'p99':>9} {'worst':>9}")
+    print(f"  {'engine.solve':22} {' '.join(f'{value:9.2f}' for value in ours)}")
+    print(f"  {'memoised DFS':22} {' '.join(f'{value:9.2f}' for value in theirs)}")
+    print(f"  {'memoised DFS / engine':22} {' '.join(f'{t / o:8.1f}×' for t, o in zip(theirs, ours, strict=True))}")
+    return disagree
+
+
+def progress(rule: Rule, numbers: list[int]) -> Iterator[int]:
+    for done, number in enumerate(numbers, start=1):
+        yield number
+        if done % max(1, len(numbers) // 10) == 0:
+            print(f"  {rule.name.lower()}: {done}/{len(numbers)} deals solved by both", file=sys.stderr)
+
+
+def figures(values: list[float]) -> tuple[float, float, float, float]:
+    """Median, p95, p99 and worst."""
+    ordered = sorted(values)
+    return statistics.median(ordered), percentile(ordered, 0.95), percentile(ordered, 0.99), ordered[-1]
+
+
+def speed(args: argparse.Namespace) -> None:
     print(f"{args.deals} random deals per rule, {args.workers} processes, Python {sys.version.split()[0]}")
     print(f"the mask table shared by all deals, built once per process: {traced_peak_mb(warm_up):.1f} MB at its peak")
     print(f"{'rule':8} {'winnable':>7} {'median':>9} {'p95':>9} {'p99':>9} {'worst':>9} {'batch s':>9} {'peak MB':>9}")
@@ -117,6 +162,21 @@ def main() -> None:
             print(f"{rule.name.lower():8} median {median:7.2f} ms   p99 {p99:7.2f} ms")
     targets = "targets, both rules: median < 0.5 ms, p99 < 50 ms, worst < 300 ms, < 100 MB for the worst deal"
     print(targets)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, help="random deals per rule (default 10,000; 2,000 side by side)")
+    parser.add_argument("--requests", type=int, default=200, help="winnable-deal requests per rule (default 200)")
+    parser.add_argument("--workers", type=int, default=2, help="processes (default 2, the machine's cores)")
+    parser.add_argument("--side-by-side", action="store_true", help="race a plain memoised depth-first search")
+    args = parser.parse_args()
+    if not args.side_by_side:
+        speed(argparse.Namespace(**{**vars(args), "deals": args.deals or 10_000}))
+        return
+    deals = args.deals or 2_000
+    print(f"engine.solve against a plain memoised depth-first search, {deals} random deals per rule, in turns")
+    sys.exit(1 if sum(side_by_side(rule, deals) for rule in Rule) else 0)
 
 
 if __name__ == "__main__":

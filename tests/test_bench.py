@@ -45,6 +45,12 @@ def test_solver_bench_prints_both_rules_and_the_winnable_request_times() -> None
     assert "targets, both rules" in out
 
 
+def test_solver_bench_races_a_memoised_search_side_by_side_and_agrees_on_every_deal() -> None:
+    out = run_bench("solver.py", "--side-by-side", "--deals", "4")
+    assert "easy: 4 deals, verdicts disagree on 0" in out and "classic: 4 deals, verdicts disagree on 0" in out
+    assert len(re.findall(r"memoised DFS / engine +(?:[\d.]+× +){3}[\d.]+×", out)) == 2
+
+
 def test_page_bench_loads_the_game_page_in_chromium_and_times_taps() -> None:
     out = run_bench("page.py", "--taps", "4", "--warmup", "0", "--rtt-taps", "2", "--bursts", "1")
     assert "first load of the game page (empty cache):" in out
