@@ -141,10 +141,18 @@ def test_solver_attack_bench_weighs_one_address_s_use_within_the_limits(monkeypa
 
 
 def test_solver_worst_bench_searches_the_costliest_positions() -> None:
-    out = run_bench("solver_worst.py", "--deals", "2", "--lines", "1", "--top", "3")
-    assert re.search(r"Teach me, every position: \d+ positions, median [\d.]+ ms", out)
-    assert "a game's end (its analysis): 4 positions" in out  # one line on each of 2 deals under each rule
-    assert len(re.findall(r"\n +[\d.]+  TP1-[EC]-[A-Z]{7}  ", out)) == 3
+    out = run_bench("solver_worst.py", "--deals", "2", "--lines", "1", "--rounds", "2", "--top", "3")
+    assert re.search(r"random play:\n  Teach me: \d+ positions, median [\d.]+ ms", out)
+    assert "  analysis: 4 positions" in out  # one line on each of 2 deals under each rule, played to its end
+    assert re.search(r"random and adversarial play:\n  Teach me: \d+ positions", out)
+    assert "the 3 costliest of " in out
+    assert len(re.findall(r"\n +[\d.]+ +[\d.]+  (Teach me|analysis)  TP1-[EC]-[A-Z]{7}  ", out)) == 3
+    assert "target: every one under 50 ms" in out
+
+
+def test_solver_worst_bench_times_the_kept_positions() -> None:
+    out = run_bench("solver_worst.py", "--kept")
+    assert len(re.findall(r"\n +[\d.]+ +[\d.]+  (Teach me|analysis)  TP1-[EC]-[A-Z]{7}  ", out)) == 10
 
 
 def test_solver_memo_bench_counts_the_answers_found_in_memory() -> None:
