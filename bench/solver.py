@@ -1,7 +1,7 @@
 """Solver speed: random deals under each rule, and how long finding a winnable deal takes.
 
     .venv/bin/python bench/solver.py [--deals 10000] [--requests 200] [--workers 2]
-    .venv/bin/python bench/solver.py --side-by-side [--deals 2000]
+    .venv/bin/python bench/solver.py --side-by-side [--deals 300]
 
 Prints per rule the share winnable, the median, 95th, 99th percentile and worst time per deal, the
 batch's time and the peak memory of solving the worst deal; then the time the New game page spends
@@ -45,7 +45,7 @@ def time_deals(rule: Rule, numbers: list[int]) -> list[tuple[float, bool, int]]:
 
 
 def warm_up() -> None:
-    """Build the table of masks (docs/solver.md) untimed: it is built once per process, on the first
+    """Build the levels of masks (docs/solver.md) untimed: they are built once per process, for the first
     table, and its 0.2 s would otherwise land on whichever deal comes first."""
     mask_levels()
 
@@ -62,7 +62,7 @@ def time_requests(rule: Rule, count: int) -> list[float]:
 
 
 def peak_memory_mb(rule: Rule, number: int) -> float:
-    """What solving the deal allocates, beyond the mask table that every deal shares."""
+    """What solving the deal allocates, beyond the levels of masks that every deal shares."""
     warm_up()
     return traced_peak_mb(lambda: solve(Game.new(GameCode(number, rule))))
 
@@ -148,7 +148,7 @@ def figures(values: list[float]) -> tuple[float, float, float, float]:
 
 def speed(args: argparse.Namespace) -> None:
     print(f"{args.deals} random deals per rule, {args.workers} processes, Python {sys.version.split()[0]}")
-    print(f"the mask table shared by all deals, built once per process: {traced_peak_mb(warm_up):.1f} MB at its peak")
+    print(f"the levels of masks all deals share, built once per process: {traced_peak_mb(warm_up):.1f} MB at its peak")
     print(f"{'rule':8} {'winnable':>7} {'median':>9} {'p95':>9} {'p99':>9} {'worst':>9} {'batch s':>9} {'peak MB':>9}")
     print(f"{'':8} {'':>7} {'ms':>9} {'ms':>9} {'ms':>9} {'ms':>9}")
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -166,7 +166,7 @@ def speed(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, help="random deals per rule (default 10,000; 2,000 side by side)")
+    parser.add_argument("--deals", type=int, help="random deals per rule (default 10,000; 300 side by side)")
     parser.add_argument("--requests", type=int, default=200, help="winnable-deal requests per rule (default 200)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2, the machine's cores)")
     parser.add_argument("--side-by-side", action="store_true", help="race a plain memoised depth-first search")
@@ -174,7 +174,7 @@ def main() -> None:
     if not args.side_by_side:
         speed(argparse.Namespace(**{**vars(args), "deals": args.deals or 10_000}))
         return
-    deals = args.deals or 2_000
+    deals = args.deals or 300
     print(f"engine.solve against a plain memoised depth-first search, {deals} random deals per rule, in turns")
     sys.exit(1 if sum(side_by_side(rule, deals) for rule in Rule) else 0)
 

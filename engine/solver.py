@@ -222,7 +222,7 @@ class _DepthFirst:
     """Depth-first search, uncovering moves first, with a table of positions known lost.
 
     ``solve`` may be called again with a larger budget: the table keeps what was proved lost. Like
-    the random lines, it carries the free cards along instead of looking them up in the mask table:
+    the random lines, it carries the free cards along instead of looking them up for each mask:
     a search of a few hundred positions then touches little memory, and is much less slowed when
     the processor's caches hold nothing of it (as after a table, or in a web server).
     """
