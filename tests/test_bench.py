@@ -188,6 +188,8 @@ def test_suite_bench_sums_a_junit_report_by_part(tmp_path: Path) -> None:
 def test_rooms_bench_prints_the_standings_fan_out(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DATABASE_URL", raising=False)  # a fresh SQLite file, never the suite's PostgreSQL database
     out = run_bench("rooms.py", "--moves", "2", "--players", "3", "--rooms", "2", "--room-size", "2", "--rounds", "1")
-    assert re.search(r"room of 3: .*\n  server CPU per move [\d.]+ ms: [\d.]+× the solo move's", out)
-    assert re.search(r"2 rooms of 2 at once: .*\n  server CPU per move [\d.]+ ms: [\d.]+× the solo move's", out)
+    # Two solo moves may take under one of /proc's clock ticks of CPU on a loaded machine: then no ratio.
+    against_solo = r"([\d.]+× the solo move's|too few to compare)"
+    assert re.search(r"room of 3: .*\n  server CPU per move [\d.]+ ms: " + against_solo, out)
+    assert re.search(r"2 rooms of 2 at once: .*\n  server CPU per move [\d.]+ ms: " + against_solo, out)
     assert "server CPU per room for the race: " in out
