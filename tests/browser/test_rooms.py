@@ -84,9 +84,10 @@ def in_language(page: Page, language: str) -> None:
     page.reload()
 
 
-def post_actions(page: Page, actions: list[str], version: int) -> None:
+def post_actions(page: Page, actions: list[str], version: int, *, reload: bool = True) -> None:
     """Post ``actions`` on the page's game from ``version`` on, as htmx does (tests/browser/conftest.py's
-    ``play_line`` from the start), then reload: how the race is brought to its end quickly."""
+    ``play_line`` from the start), then reload: how the race is brought to its end quickly. Not when the actions
+    end the race: the page then reloads itself (room.js), and a second reload would abort the first."""
     token = page.locator("input[name=csrfmiddlewaretoken]").first.input_value()
     headers = {"HX-Request": "true", "X-CSRFToken": token}
     for number, action in enumerate(actions, start=version):
@@ -94,7 +95,8 @@ def post_actions(page: Page, actions: list[str], version: int) -> None:
         form = {"version": str(number), **({} if drawing else {"position": action})}
         answer = page.request.post(page.url + ("draw/" if drawing else "tap/"), form=form, headers=headers)
         assert answer.status == 200, f"action {number} ({action}) answered {answer.status}"
-    page.reload()
+    if reload:
+        page.reload()
 
 
 def play(page: Page, game: engine.Game, action: str) -> None:
@@ -173,7 +175,7 @@ def test_three_players_race_one_deal_live_and_nobody_sees_anothers_cards(
 
     post_actions(bob.page, [engine.log.DRAW] * engine.layout.STOCK_SIZE, 0)  # Bob draws it all: blocked
     expect(ann.row("Bob")).to_have_attribute("data-state", "blocked", timeout=LIVE)
-    post_actions(ann.page, line[12:], 12)  # Ann wins: every game has ended, the room is over
+    post_actions(ann.page, line[12:], 12, reload=False)  # Ann wins: every game has ended, the room is over
     expect(watcher.locator(".room[data-state=over]")).to_have_count(1, timeout=3 * LIVE)  # it reloads itself
 
     results = watcher.locator("#standings tbody tr .name")
