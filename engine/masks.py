@@ -86,7 +86,7 @@ class MaskLevels:
     def __init__(self) -> None:
         self.masks: list[list[int]] = [[0]]
         for _ in range(PEAK_CARDS):
-            self.masks.append(sorted({mask | bit for mask in self.masks[-1] for bit in _bits(free_cards(mask))}))
+            self.masks.append(sorted({mask | bit for mask in self.masks[-1] for bit in bits(free_cards(mask))}))
         self.index = {mask: index for level in self.masks for index, mask in enumerate(level)}
         # 0x80 in each lane of a level: the guard bits of the table's arithmetic on lanes.
         self.guards = [int.from_bytes(b"\x80" * len(level), "little") for level in self.masks]
@@ -102,7 +102,7 @@ class MaskLevels:
         picks = [absent] * (len(CHAINS) * size)
         lanes = [bytearray(size) for _ in range(PEAK_CARDS)]
         for index, mask in enumerate(masks):
-            for bit in _bits(free_cards(mask)):
+            for bit in bits(free_cards(mask)):
                 position = bit.bit_length() - 1
                 picks[CHAIN_OF[position] * size + index] = position * next_size + self.index[mask | bit]
                 lanes[position][index] = 0x7F
@@ -116,14 +116,14 @@ class MaskLevels:
         )
 
 
-def _bits(mask: int) -> list[int]:
+def bits(mask: int) -> list[int]:
     """The set bits of ``mask``, each as a mask."""
-    bits = []
+    found = []
     while mask:
         bit = mask & -mask
         mask ^= bit
-        bits.append(bit)
-    return bits
+        found.append(bit)
+    return found
 
 
 @functools.cache

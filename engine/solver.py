@@ -26,7 +26,7 @@ from typing import Literal
 
 from .layout import ALL_REMOVED, FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
 from .log import DRAW, tap_symbol
-from .masks import LATER, TURNED_UP, free_cards, mask_levels
+from .masks import LATER, TURNED_UP, bits, free_cards, mask_levels
 from .rules import RANK_ADJACENT, Rule
 
 # Before the table, in this order: random lines and the depth-first search. For the lines, how many
@@ -370,10 +370,7 @@ class _WinTable:
         line: list[int] = []
         while removed != ALL_REMOVED:
             after = self.row(removed.bit_count() + 1)
-            fitting = free_cards(removed) & deal.fits[waste]
-            while fitting:
-                bit = fitting & -fitting
-                fitting ^= bit
+            for bit in bits(free_cards(removed) & deal.fits[waste]):
                 position = bit.bit_length() - 1
                 if after[deal.rank[position]][index[removed | bit]] > drawn:
                     line.append(position)
