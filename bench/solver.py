@@ -119,11 +119,12 @@ def side_by_side(rule: Rule, deals: int) -> int:
         start = time.process_time()
         won = solve(game).winnable
         middle = time.process_time()
-        if won != _memo_dfs.winnable(game.cards, rule):
-            print(f"  disagree: {GameCode(number, rule)} engine.solve says {'' if won else 'not '}winnable")
-            disagree += 1
+        memo_won = _memo_dfs.winnable(game.cards, rule)
         memo_ms.append((time.process_time() - middle) * 1000)
         engine_ms.append((middle - start) * 1000)
+        if won != memo_won:
+            print(f"  disagree: {GameCode(number, rule)} engine.solve says {'' if won else 'not '}winnable")
+            disagree += 1
     print(f"{rule.name.lower()}: {deals} deals, verdicts disagree on {disagree}")
     ours, theirs = figures(engine_ms), figures(memo_ms)
     print(f"  {'ms':22} {'median':>9} {'p95':>9} {'p99':>9} {'worst':>9}")
@@ -172,7 +173,8 @@ def main() -> None:
     parser.add_argument("--side-by-side", action="store_true", help="race a plain memoised depth-first search")
     args = parser.parse_args()
     if not args.side_by_side:
-        speed(argparse.Namespace(**{**vars(args), "deals": args.deals or 10_000}))
+        args.deals = args.deals or 10_000
+        speed(args)
         return
     deals = args.deals or 300
     print(f"engine.solve against a plain memoised depth-first search, {deals} random deals per rule, in turns")
