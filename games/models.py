@@ -74,8 +74,6 @@ def level_terms() -> list[LevelTerms]:
     ]
 
 
-# A whole game played faster than this per move is not a person's (docs/levels.md "The day's ranking").
-HUMAN_SECONDS_PER_MOVE = 1 / 7
 FREE_GAME = ""  # the level of a free game: any deal, by its code, scored by the 500-point rule
 # Where a code names its rule: "TP1-E-TRIPEAK", "TP2-E-…" (docs/game-codes.md); 1-based, as SQL counts.
 _RULE_LETTER_AT = len("TP1-") + 1
@@ -278,7 +276,7 @@ class GameRecord(models.Model):
         # The server's time for a game, from its start to its last action's arrival, is never shorter than its
         # player's, however the network queued the taps: under the floor, no person played it. Moves, not
         # actions: an undo may come from a key held down.
-        self.too_fast = self.finished is not None and self.seconds() < game.moves * HUMAN_SECONDS_PER_MOVE
+        self.too_fast = self.finished is not None and self.seconds() * settings.HUMAN_MOVES_PER_SECOND < game.moves
         streaks = self.streak_score(game)
         self.score = streaks.total if streaks else game.score
         self.best_streak = streaks.best_streak if streaks else 0

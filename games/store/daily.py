@@ -15,6 +15,12 @@ DAILY = engine.Level.DAILY.value
 LEADERBOARD_SIZE = 50
 
 
+def human_pace() -> int:
+    """The most moves a second a person plays: a daily game finished faster ranks after the others, flagged
+    (``GameRecord.too_fast``; docs/levels.md "A person's pace")."""
+    return settings.HUMAN_MOVES_PER_SECOND
+
+
 @lru_cache(maxsize=8)
 def daily_code(day: date) -> engine.GameCode:
     """The day's deal, from the day and the server's secret: the same on every process, not computable by players."""

@@ -1,5 +1,5 @@
-"""``{% daily_standing record as standing %}``: where a daily game stands on its day's leaderboard
-(games/store/daily.py)."""
+"""``{% daily_standing record as standing %}``: where a daily game stands on its day's leaderboard; and
+``{% human_pace as pace %}``: the most moves a second a person plays (games/store/daily.py)."""
 
 from django import template
 
@@ -7,3 +7,4 @@ from games.store import daily
 
 register = template.Library()
 register.simple_tag(daily.standing, name="daily_standing")
+register.simple_tag(daily.human_pace, name="human_pace")

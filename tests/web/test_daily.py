@@ -8,7 +8,7 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from django.http import HttpResponse
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -407,6 +407,27 @@ def test_a_game_played_faster_than_a_person_can_ranks_after_the_others_flagged()
     assert "This game was played faster than a person can play" in end
     assert '<p class="standing" data-place="2" data-ranked="1">' in end
     assert "data-too-fast" not in ann.get(f"/g/{anns.public_id}/").content.decode()
+
+
+def end_card_at_three_moves_a_second(name: str) -> str:
+    """A daily game's end card, its line played in the time three moves a second take."""
+    player = signed_in(name)
+    record = play_daily(player)
+    line = engine.solve(record.replay()).line
+    started = timezone.now() - datetime.timedelta(seconds=len(line) / 3)
+    GameRecord.objects.filter(pk=record.pk).update(first_action_at=started)
+    play_line(player, record, line)
+    return player.get(f"/g/{record.public_id}/").content.decode()
+
+
+def test_a_person_s_pace_is_the_operator_s_to_set_and_the_pages_say_it() -> None:
+    """At the default pace, seven moves a second, three a second is a person's; at one a second, it is flagged,
+    and the pages name the pace set."""
+    assert "data-too-fast" not in end_card_at_three_moves_a_second("ann")
+    assert "(more than 7 moves a second) ranks after" in Client().get("/daily/").content.decode()
+    with override_settings(HUMAN_MOVES_PER_SECOND=1):
+        assert "faster than a person can play (more than 1 move a second)" in end_card_at_three_moves_a_second("bob")
+        assert "(more than 1 move a second) ranks after" in Client().get("/daily/").content.decode()
 
 
 GAMES = st.lists(
