@@ -22,7 +22,14 @@ ARTIFACTS = ROOT / "artifacts"
 
 @pytest.fixture(scope="session")
 def live_server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings", "CHALLENGE_COUNTDOWN": "1"}
+    # A program posting a daily's line stays faster than the pace of a person (one move a second here) however
+    # slowly a loaded machine answers it.
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings",
+        "CHALLENGE_COUNTDOWN": "1",
+        "HUMAN_MOVES_PER_SECOND": "1",
+    }
     if not env.get("DATABASE_URL"):
         env["SQLITE_PATH"] = str(tmp_path_factory.mktemp("server") / "db.sqlite3")
     prepare_site(env)
