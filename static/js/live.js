@@ -12,7 +12,7 @@
   const RETRY_FIRST = 500; // ms, doubled after each failed attempt up to RETRY_MOST
   const RETRY_MOST = 15000;
   const UNAVAILABLE = 4503; // Redis away for a moment: tried again within RETRY_UNAVAILABLE, however long it lasts
-  const RETRY_UNAVAILABLE = 2000; // ms, so that a page is back within 2 s of Redis's return
+  const RETRY_UNAVAILABLE = 1500; // ms: a page is back within 2 s of Redis's return, its reconnection's own time included
   const watcher = live.dataset.role === "watcher"; // the owner's tabs cannot use the watchers' HTML
   const watching = live.querySelector(".watching");
   const reconnecting = live.querySelector(".reconnecting");
