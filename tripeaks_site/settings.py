@@ -39,6 +39,14 @@ def envint(name: str, default: str) -> int:
     return int(os.getenv(name, default))
 
 
+def envpositive(name: str, default: str) -> int:
+    """A whole number of 1 or more; anything else (``0``, ``7.5``, ``seven``) stops the start, naming the variable."""
+    given = os.getenv(name, default).strip()
+    if not re.fullmatch(r"[1-9][0-9]*", given):
+        raise ImproperlyConfigured(f"{name}={given!r}: write a whole number, 1 or more")
+    return int(given)
+
+
 def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.getenv(name, default).split(",") if item.strip()]
 
@@ -286,7 +294,7 @@ LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
 CHALLENGE_COUNTDOWN = envint("CHALLENGE_COUNTDOWN", "5")  # seconds from a challenge's Start to its first instant
 # The most moves a second a person plays: a daily game finished faster ranks after the others, flagged
 # (docs/levels.md "A person's pace").
-HUMAN_MOVES_PER_SECOND = envint("HUMAN_MOVES_PER_SECOND", "7")
+HUMAN_MOVES_PER_SECOND = envpositive("HUMAN_MOVES_PER_SECOND", "7")
 SOLVER_PROCESSES = envint("SOLVER_PROCESSES", "1")
 SOLVER_TIMEOUT = envint("SOLVER_TIMEOUT", "5")
 SOLVER_SECONDS_PER_PLAYER = envrate("SOLVER_SECONDS_PER_PLAYER", "20/10m")

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from tripeaks_site import secret_key
-from tripeaks_site.settings import envbool
+from tripeaks_site.settings import envbool, envpositive
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -180,3 +180,20 @@ def test_the_words_of_a_yes_or_no(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOME_SWITCH", "enabled")
     with pytest.raises(ImproperlyConfigured, match="SOME_SWITCH='enabled'"):
         envbool("SOME_SWITCH", "False")
+
+
+def test_a_person_s_pace_that_is_no_whole_number_of_moves_stops_the_start(tmp_path: Path) -> None:
+    """HUMAN_MOVES_PER_SECOND: 0 would flag every finished daily game, and the pages could not name a fraction."""
+    checked = manage("check", **production(tmp_path, HUMAN_MOVES_PER_SECOND="0"))
+    assert checked.returncode != 0 and "HUMAN_MOVES_PER_SECOND='0'" in checked.stderr
+    assert manage("check", **production(tmp_path, HUMAN_MOVES_PER_SECOND="5")).returncode == 0
+
+
+def test_the_words_of_a_whole_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    for word, meant in [("1", 1), (" 7 ", 7), ("12", 12)]:
+        monkeypatch.setenv("SOME_COUNT", word)
+        assert envpositive("SOME_COUNT", "3") == meant, word
+    for wrong in ("0", "-2", "7.5", "seven", "07", ""):
+        monkeypatch.setenv("SOME_COUNT", wrong)
+        with pytest.raises(ImproperlyConfigured, match=f"SOME_COUNT={wrong!r}"):
+            envpositive("SOME_COUNT", "3")
