@@ -286,17 +286,17 @@ LIMIT_JOINS_PER_IP = envrate("LIMIT_JOINS_PER_IP", "120/10m")
 LIMIT_SOCKETS_PER_IP = envrate("LIMIT_SOCKETS_PER_IP", "120/m")
 LIMIT_SIGN_INS_PER_ACCOUNT = envrate("LIMIT_SIGN_INS_PER_ACCOUNT", "10/15m")  # per account, from one address
 LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
-# The solver's CPU time for one player and one address (games/solver/budget.py), SECONDS/PERIOD: Teach me and
-# the analysis of a game's end. 20 s in 10 minutes is a thirtieth of a core; a player asking Teach me at every
-# move spends about 8 (docs/configuration.md).
-# The solver's own processes per server process (games/solver/pool.py; 0: on the request's thread), and how long
-# a request waits for its answer before it answers 503.
 CHALLENGE_COUNTDOWN = envint("CHALLENGE_COUNTDOWN", "5")  # seconds from a challenge's Start to its first instant
 # The most moves a second a person plays: a daily game finished faster ranks after the others, flagged
 # (docs/levels.md "A person's pace").
 HUMAN_MOVES_PER_SECOND = envpositive("HUMAN_MOVES_PER_SECOND", "7")
+# The solver's own processes per server process (games/solver/pool.py; 0: on the request's thread), and how long
+# a request waits for its answer before it answers 503.
 SOLVER_PROCESSES = envint("SOLVER_PROCESSES", "1")
 SOLVER_TIMEOUT = envint("SOLVER_TIMEOUT", "5")
+# The solver's CPU time for one player and one address (games/solver/budget.py), SECONDS/PERIOD: Teach me and
+# the analysis of a game's end. 20 s in 10 minutes is a thirtieth of a core; a player asking Teach me at every
+# move spends about 8 (docs/configuration.md).
 SOLVER_SECONDS_PER_PLAYER = envrate("SOLVER_SECONDS_PER_PLAYER", "20/10m")
 SOLVER_SECONDS_PER_IP = envrate("SOLVER_SECONDS_PER_IP", "30/10m")
 RATELIMIT_ENABLE = envbool("RATE_LIMITS", "True")  # False: every limit off (load tests from one address)
