@@ -7,14 +7,14 @@ No Django here: the web app, the solver and outside checks all build on this API
 from .analysis import Analysis, Hint, HintReason, analyse, analysis_of_loss, hint, solve, winnable_code
 from .casual import CASUAL_GAMES, casual_line, casual_share
 from .codes import CodeError, GameCode, InvalidGameCode
-from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Refusal, Status
+from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Status
 from .layout import COVERERS, PEAK_CARDS, ROWS
 from .levels import Level, daily_code, deal_level, shuffled_level_code
-from .log import MAX_LOG_ACTIONS, InvalidLog, log_until, version_of
+from .log import MAX_LOG_ACTIONS, InvalidLog, Refusal, log_until, version_of
 from .rules import Rule
 from .streak import STREAK_RULES, ScoringTerms, StreakRules, StreakScore, Terms, streak_score
 
-__all__ = [
+__all__ = (
     "CASUAL_GAMES",
     "COVERERS",
     "MAX_LOG_ACTIONS",
@@ -54,4 +54,4 @@ __all__ = [
     "streak_score",
     "version_of",
     "winnable_code",
-]
+)

@@ -4,12 +4,14 @@ The public API speaks two-character strings (``"TD"`` is the ten of diamonds);
 inside the engine a card is an ``int`` so that states stay small and fast.
 """
 
+from types import MappingProxyType
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 DECK_SIZE = 52
 
 CARD_NAMES: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
-_CARD_BY_NAME = {name: card for card, name in enumerate(CARD_NAMES)}
+_CARD_BY_NAME = MappingProxyType({name: card for card, name in enumerate(CARD_NAMES)})
 
 
 def rank(card: int) -> int:

@@ -5,6 +5,7 @@ import secrets
 import string
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from .deal import SHUFFLES, deal_cards, shuffle_at
 from .rules import Rule
@@ -14,7 +15,7 @@ SHUFFLE_VERSION = "TP2"  # the letters are the shuffle's index among all orders 
 LETTERS = 7
 SHUFFLE_LETTERS = 48  # 26⁴⁸ > 52! > 26⁴⁷
 CODE_SPACE = 26**LETTERS  # 8,031,810,176 deals
-_LEGACY_RULES = {"N": Rule.EASY}  # old codes said N ("normal") for today's Easy
+_LEGACY_RULES = MappingProxyType({"N": Rule.EASY})  # old codes said N ("normal") for today's Easy
 
 
 class CodeError(StrEnum):

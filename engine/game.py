@@ -20,7 +20,18 @@ from .layout import (
     is_uncovered,
     peaks_cleared,
 )
-from .log import DRAW, FOLDED, MAX_LOG_ACTIONS, POSITION_OF_SYMBOL, UNDO, InvalidLog, fold, split_folded, tap_symbol
+from .log import (
+    DRAW,
+    FOLDED,
+    MAX_LOG_ACTIONS,
+    POSITION_OF_SYMBOL,
+    UNDO,
+    InvalidLog,
+    Refusal,
+    fold,
+    split_folded,
+    tap_symbol,
+)
 from .masks import free_cards
 from .rules import RANK_ADJACENT, Rule
 
@@ -41,31 +52,6 @@ class Action(StrEnum):
     TAP = "tap"
     DRAW = "draw"
     UNDO = "undo"
-
-
-class Refusal(StrEnum):
-    """Why an action was refused."""
-
-    BLOCKED = "blocked"
-    NOT_ADJACENT = "not_adjacent"
-    STOCK_EMPTY = "stock_empty"
-    NOTHING_TO_UNDO = "nothing_to_undo"
-    GAME_OVER = "game_over"
-    NOT_AN_ACTION = "symbol"  # a log character that is no action (the value names what is wrong)
-
-    @property
-    def message(self) -> str:
-        return _REFUSAL_MESSAGES[self]
-
-
-_REFUSAL_MESSAGES = {
-    Refusal.BLOCKED: "this card is covered, face down or already played",
-    Refusal.NOT_ADJACENT: "this card is not one rank above or below the waste card",
-    Refusal.STOCK_EMPTY: "the stock is empty",
-    Refusal.NOTHING_TO_UNDO: "there is no action left to undo",
-    Refusal.GAME_OVER: "the game is won; nothing more can be played",
-    Refusal.NOT_AN_ACTION: "not an action (0–9 a–r tap, + draw, - undo)",
-}
 
 
 class IllegalMove(Exception):

@@ -12,6 +12,7 @@ import itertools
 import random
 from collections.abc import Iterator
 from enum import StrEnum
+from types import MappingProxyType
 
 from .casual import CASUAL_GAMES, casual_in_band
 from .codes import CODE_SPACE, GameCode
@@ -55,8 +56,8 @@ class Level(StrEnum):
         return low <= share <= high
 
 
-_TIME_LIMITS = {Level.EASY: 240, Level.MEDIUM: 360, Level.HARD: 480, Level.DAILY: 360}
-_MULTIPLIERS = {Level.EASY: 1, Level.MEDIUM: 2, Level.HARD: 3, Level.DAILY: 2}
+_TIME_LIMITS = MappingProxyType({Level.EASY: 240, Level.MEDIUM: 360, Level.HARD: 480, Level.DAILY: 360})
+_MULTIPLIERS = MappingProxyType({Level.EASY: 1, Level.MEDIUM: 2, Level.HARD: 3, Level.DAILY: 2})
 
 # The bands, in casual shares (docs/levels.md has the distribution they were chosen from). Of the
 # winnable deals under the level's rule: Easy the gentlest 37%, cleared 7 times in 10 or more; Medium
@@ -66,12 +67,14 @@ EASY_MIN_SHARE = 0.7
 MEDIUM_MIN_SHARE = 0.1
 MEDIUM_MAX_SHARE = 0.4
 HARD_MAX_SHARE = 0.1
-_BANDS = {
-    Level.EASY: (EASY_MIN_SHARE, 1.0),
-    Level.MEDIUM: (MEDIUM_MIN_SHARE, MEDIUM_MAX_SHARE),
-    Level.HARD: (0.0, HARD_MAX_SHARE),
-    Level.DAILY: (0.0, MEDIUM_MAX_SHARE),
-}
+_BANDS = MappingProxyType(
+    {
+        Level.EASY: (EASY_MIN_SHARE, 1.0),
+        Level.MEDIUM: (MEDIUM_MIN_SHARE, MEDIUM_MAX_SHARE),
+        Level.HARD: (0.0, HARD_MAX_SHARE),
+        Level.DAILY: (0.0, MEDIUM_MAX_SHARE),
+    }
+)
 
 
 @functools.cache

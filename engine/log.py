@@ -11,12 +11,10 @@ counter still count them.
 """
 
 import string
-from typing import TYPE_CHECKING
+from enum import StrEnum
+from types import MappingProxyType
 
 from .layout import PEAK_CARDS
-
-if TYPE_CHECKING:
-    from .game import Refusal
 
 DRAW = "+"
 UNDO = "-"
@@ -27,13 +25,40 @@ UNDO_WINDOW = 100  # the latest actions, never folded: what undo reaches (docs/r
 FOLDED = "*"  # ends the prefix that counts the folded pairs
 
 TAP_SYMBOLS = (string.digits + string.ascii_lowercase)[:PEAK_CARDS]
-POSITION_OF_SYMBOL = {symbol: position for position, symbol in enumerate(TAP_SYMBOLS)}
+POSITION_OF_SYMBOL = MappingProxyType({symbol: position for position, symbol in enumerate(TAP_SYMBOLS)})
+
+
+class Refusal(StrEnum):
+    """Why an action was refused."""
+
+    BLOCKED = "blocked"
+    NOT_ADJACENT = "not_adjacent"
+    STOCK_EMPTY = "stock_empty"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    GAME_OVER = "game_over"
+    NOT_AN_ACTION = "symbol"  # a log character that is no action (the value names what is wrong)
+
+    @property
+    def message(self) -> str:
+        return _REFUSAL_MESSAGES[self]
+
+
+_REFUSAL_MESSAGES = MappingProxyType(
+    {
+        Refusal.BLOCKED: "this card is covered, face down or already played",
+        Refusal.NOT_ADJACENT: "this card is not one rank above or below the waste card",
+        Refusal.STOCK_EMPTY: "the stock is empty",
+        Refusal.NOTHING_TO_UNDO: "there is no action left to undo",
+        Refusal.GAME_OVER: "the game is won; nothing more can be played",
+        Refusal.NOT_AN_ACTION: "not an action (0–9 a–r tap, + draw, - undo)",
+    }
+)
 
 
 class InvalidLog(ValueError):
     """A log that does not replay; names the first bad action (1-based) and why."""
 
-    def __init__(self, index: int, symbol: str, reason: "Refusal") -> None:
+    def __init__(self, index: int, symbol: str, reason: Refusal) -> None:
         super().__init__(f"action {index} ({symbol!r}): {reason.message}")
         self.index = index
         self.symbol = symbol

@@ -1,6 +1,7 @@
 """The rule of a game: whether king and ace are adjacent."""
 
 from enum import StrEnum
+from types import MappingProxyType
 
 
 class Rule(StrEnum):
@@ -16,4 +17,4 @@ def _adjacency(rule: Rule) -> tuple[bool, ...]:
     return tuple(abs(a - b) == 1 or (wraps and abs(a - b) == 12) for a in range(13) for b in range(13))
 
 
-RANK_ADJACENT: dict[Rule, tuple[bool, ...]] = {rule: _adjacency(rule) for rule in Rule}
+RANK_ADJACENT: MappingProxyType[Rule, tuple[bool, ...]] = MappingProxyType({rule: _adjacency(rule) for rule in Rule})

@@ -22,6 +22,7 @@ draw of a longer line. And the waste card matters only through the free peak car
 import functools
 import random
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal
 
 from .layout import ALL_REMOVED, FIRST_WASTE, PEAK_CARDS, STOCK_SIZE
@@ -45,10 +46,14 @@ _DRAW = -1  # an action in a line: a draw, not a tap
 
 
 # The one or two ranks each rank fits on (a pair either way), under each rule.
-_NEIGHBOURS = {
-    rule: [(min(ws), max(ws)) for ws in ([w for w in range(13) if RANK_ADJACENT[rule][q * 13 + w]] for q in range(13))]
-    for rule in Rule
-}
+_NEIGHBOURS = MappingProxyType(
+    {
+        rule: tuple(
+            (min(ws), max(ws)) for ws in ([w for w in range(13) if RANK_ADJACENT[rule][q * 13 + w]] for q in range(13))
+        )
+        for rule in Rule
+    }
+)
 
 
 class _Deal:
@@ -150,7 +155,7 @@ class _Deal:
 # answer, and no generator is seeded per solve. Bytes (0–255), not floats: 1.7 KB instead of 50 KB
 # of float objects, which a table or a web request between two solves has evicted from the caches.
 def _dice(count: int) -> bytes:
-    return random.Random("tripeaks").randbytes(count)
+    return random.Random("tripeaks").randbytes(count)  # noqa: S311 (seeded: the same lines every time, no secret)
 
 
 _ROLLS_PER_LINE = 28  # at most one choice per peak card
@@ -167,7 +172,7 @@ def _random_lines(deal: _Deal, removed: int, drawn: int, waste: int, lines: rang
     No table, no test: a failing line costs about 9 µs. These lines never draw while a card fits, so
     they miss the wins that need to keep a card for later; the depth-first search finds those.
     """
-    assert lines.stop <= _LINES, "more lines than there are dice for"
+    assert lines.stop <= _LINES, "more lines than there are dice for"  # noqa: S101 (the callers' constants)
     won = _first_win(deal, removed, drawn, waste, lines, None)
     if won is None:
         return None

@@ -87,7 +87,7 @@ def test_casual_share_counts_the_games_that_clear_the_deal() -> None:
         cleared.append(played.status == "won")
     assert casual_share(code) == sum(cleared) / CASUAL_GAMES
     assert casual_share(code, 10) == sum(cleared[:10]) / 10
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="at least one game"):
         casual_share(code, 0)
 
 

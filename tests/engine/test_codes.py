@@ -61,9 +61,9 @@ def test_random_codes_cover_the_space_and_keep_the_rule() -> None:
 
 
 def test_a_number_outside_the_code_space_is_refused() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="deal number out of range"):
         GameCode(26**7)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="deal number out of range"):
         GameCode(-1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="deal number out of range"):
         GameCode(math.factorial(52), shuffle=True)

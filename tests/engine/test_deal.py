@@ -49,7 +49,7 @@ def test_every_order_of_the_deck_has_one_tp2_code_that_deals_it(order: list[int]
 
 def test_the_tp2_indices_run_from_the_ordered_deck_to_the_reversed_one() -> None:
     assert shuffle_at(0) == tuple(range(52)) and shuffle_at(SHUFFLES - 1) == tuple(reversed(range(52)))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="shuffle index out of range"):
         shuffle_at(SHUFFLES)
 
 

@@ -1,5 +1,7 @@
 """Draws, the stock, undo, the end of the game and the log bound."""
 
+from collections.abc import Callable
+
 import pytest
 
 from engine import MAX_LOG_ACTIONS, Game, IllegalMove, Rule
@@ -7,7 +9,7 @@ from engine import MAX_LOG_ACTIONS, Game, IllegalMove, Rule
 from .deals import ALL_TAPS, deal_for_line, rules_example_deal, taps
 
 
-def refusal(action, *args) -> str:
+def refusal(action: Callable[..., object], *args: object) -> str:
     with pytest.raises(IllegalMove) as refused:
         action(*args)
     return refused.value.reason
@@ -85,7 +87,7 @@ def test_blocked_when_the_stock_is_empty_and_nothing_fits_but_undo_still_works(b
 
 def test_a_position_off_the_peaks_is_not_a_move(game: Game) -> None:
     for position in (-1, 28, 100):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="no peak position"):
             game.tap(position)
     assert game.log == ""
 

@@ -1,10 +1,36 @@
 """engine/ is a pure, stateless library: nothing under it imports Django, or keeps answers between calls (the
-site keeps its caches, games/store/memo.py); the web app uses only its public API."""
+site keeps its caches, games/base/memo.py); the web app uses only its public API."""
 
+import array
 import ast
+import collections
+import enum
+import importlib
+import importlib.util
+import pkgutil
+import shutil
+import sys
+import weakref
+from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
+
+import engine
 
 ENGINE = Path(__file__).parents[2] / "engine"
+# What a module could fill between calls. A table of constants is a tuple, a frozenset or a MappingProxyType;
+# a memory of answers is a functools cache of a pure function, which these do not match.
+MUTABLE_CONTAINERS = (
+    dict,  # OrderedDict, defaultdict and Counter too
+    list,
+    set,
+    bytearray,
+    collections.deque,
+    array.array,
+    weakref.WeakKeyDictionary,
+    weakref.WeakValueDictionary,
+    weakref.WeakSet,
+)
 
 
 def imported_modules(source: Path) -> set[str]:
@@ -24,11 +50,79 @@ def test_no_module_of_the_engine_imports_django() -> None:
         assert not {name for name in imported_modules(source) if name.split(".")[0] == "django"}, source
 
 
+def modules_of(package: ModuleType) -> Iterator[ModuleType]:
+    yield package
+    for found in pkgutil.iter_modules(package.__path__):
+        yield importlib.import_module(f"{package.__name__}.{found.name}")
+
+
+def mutable_state(package: ModuleType) -> list[str]:
+    """Every mutable container that a module of ``package`` holds at its top level or in a class of its own
+    (an enum's machinery aside), and every ``global`` statement (a function rebinding the module's names)."""
+    found = []
+    for module in modules_of(package):
+        held = [(name, value) for name, value in vars(module).items() if not name.startswith("__")]
+        for class_name, value in list(held):
+            if isinstance(value, type) and value.__module__ == module.__name__ and not issubclass(value, enum.Enum):
+                held += [
+                    (f"{class_name}.{name}", item) for name, item in vars(value).items() if not name.startswith("__")
+                ]
+        found += [
+            f"{module.__name__}.{name} ({type(value).__name__})"
+            for name, value in held
+            if isinstance(value, MUTABLE_CONTAINERS)
+        ]
+        assert module.__file__ is not None
+        tree = ast.parse(Path(module.__file__).read_text())
+        found += [
+            f"{module.__name__}: global {', '.join(node.names)}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Global)
+        ]
+    return found
+
+
 def test_no_module_of_the_engine_keeps_state_between_calls() -> None:
     """No lock, no process-wide memory: what a call answers depends only on its arguments."""
     for source in ENGINE.rglob("*.py"):
         assert not imported_modules(source) & {"threading", "multiprocessing"}, source
-        assert "OrderedDict" not in source.read_text(), source
+    assert len(list(modules_of(engine))) >= 10
+    assert mutable_state(engine) == []
+
+
+def load_copy(name: str, folder: Path) -> ModuleType:
+    """The package in ``folder``, imported as ``name`` (the engine's imports of its own modules are relative)."""
+    spec = importlib.util.spec_from_file_location(
+        name, folder / "__init__.py", submodule_search_locations=[str(folder)]
+    )
+    assert spec is not None and spec.loader is not None
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[name] = package
+    spec.loader.exec_module(package)
+    return package
+
+
+def forget_copy(name: str) -> None:
+    for module in [module for module in sys.modules if module == name or module.startswith(f"{name}.")]:
+        del sys.modules[module]
+
+
+def test_the_state_check_finds_a_memory_planted_in_a_copy_of_the_engine(tmp_path: Path) -> None:
+    copy = tmp_path / "planted_engine"
+    shutil.copytree(ENGINE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    with (copy / "solver.py").open("a") as solver:
+        solver.write("\n_memory: dict[str, bool] = {}\n")
+    with (copy / "game.py").open("a") as game:
+        game.write("\n\nclass _Seen:\n    games: list[str] = []\n\n\ndef _count() -> None:\n    global _counted\n")
+    try:
+        found = mutable_state(load_copy("planted_engine", copy))
+    finally:
+        forget_copy("planted_engine")
+    assert found == [
+        "planted_engine.game._Seen.games (list)",
+        "planted_engine.game: global _counted",
+        "planted_engine.solver._memory (dict)",
+    ]
 
 
 WEB = [Path(__file__).parents[2] / package for package in ("games", "tripeaks_site")]

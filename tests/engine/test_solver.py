@@ -160,14 +160,14 @@ def test_hint_reasons_for_a_peak_a_flip_and_a_draw() -> None:
 
     line = taps(ALL_TAPS)
     one_left = Game.from_cards(deal_for_line(line), Rule.EASY, line[:-1])
-    assert engine.hint(one_left) == engine.Hint(2, "peak", True)
+    assert engine.hint(one_left) == engine.Hint(2, engine.HintReason.PEAK, True)
     start = Game.from_cards(deal_for_line(line), Rule.EASY)
-    assert engine.hint(start) == engine.Hint(18, "run", True)
+    assert engine.hint(start) == engine.Hint(18, engine.HintReason.RUN, True)
     after_nine = Game.from_cards(deal_for_line(line), Rule.EASY, line[:9])
-    assert engine.hint(after_nine) == engine.Hint(27, "flip", True)  # frees position 17
+    assert engine.hint(after_nine) == engine.Hint(27, engine.HintReason.FLIP, True)  # frees position 17
     draw_first = "+" + line
     drawing = Game.from_cards(deal_for_line(draw_first), Rule.EASY)
-    assert engine.hint(drawing) == engine.Hint(None, "draw", True)
+    assert engine.hint(drawing) == engine.Hint(None, engine.HintReason.DRAW, True)
 
 
 def test_a_lost_position_counts_the_undos_back_to_a_winnable_one() -> None:
@@ -211,6 +211,7 @@ def test_analysis_names_the_first_action_after_which_the_deal_was_lost() -> None
         assert engine.solve(before).winnable and not engine.solve(after).winnable
         assert analysis.losing_move == after.moves
         tapped = after.last_action
+        assert tapped is not None
         assert analysis.losing_card == (before.visible()[tapped.position] if tapped.position is not None else None)
         return
     pytest.fail("no winnable deal among the first 60 was lost by this line")
@@ -236,5 +237,5 @@ def test_a_hint_or_an_analysis_fills_at_most_one_table(monkeypatch: pytest.Monke
     assert game.status == "blocked"
     assert engine.analyse(game) == engine.Analysis(True, 4, 4, None)
     assert len(tables) == 1
-    assert engine.hint(game) == engine.Hint(None, "lost", False, 36)
+    assert engine.hint(game) == engine.Hint(None, engine.HintReason.LOST, False, 36)
     assert len(tables) == 2
