@@ -12,6 +12,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from engine import MAX_LOG_ACTIONS, Game, GameCode, IllegalMove
 
@@ -65,9 +66,9 @@ def main() -> None:
     python = sys.version.split()[0]
     print(f"{len(logs_200)} deals with a 200-action log; logs keep at most {MAX_LOG_ACTIONS} actions; Python {python}")
 
-    replay_200 = [t for code, log in logs_200 for t in per_call_us(lambda c=code, lg=log: Game.replay(c, lg), 5)]
-    replay_max = [t for code, log in longest for t in per_call_us(lambda c=code, lg=log: Game.replay(c, lg), 3)]
-    deal_only = [t for code in codes for t in per_call_us(lambda c=code: Game.new(c), 5)]
+    replay_200 = [t for code, log in logs_200 for t in per_call_us(partial(Game.replay, code, log), 5)]
+    replay_max = [t for code, log in longest for t in per_call_us(partial(Game.replay, code, log), 3)]
+    deal_only = [t for code in codes for t in per_call_us(partial(Game.new, code), 5)]
     report("new game (deal only)", deal_only)
     report("replay of a 200-action log", replay_200)
     report(f"replay of a {MAX_LOG_ACTIONS}-action log (the most a stored log keeps)", replay_max)

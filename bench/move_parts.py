@@ -93,7 +93,14 @@ class Player:
             **{f"HTTP_{name.upper()}": value for name, value in headers.items()},
         }
         statuses: list[str] = []
-        answer = b"".join(self.handler(environ, lambda status, _headers: statuses.append(status)))
+
+        def start_response(
+            status: str, headers: list[tuple[str, str]], exc_info: object = None
+        ) -> Callable[[bytes], None]:
+            statuses.append(status)
+            return lambda _body: None  # the answer is the iterable's: nothing is written this way
+
+        answer = b"".join(self.handler(environ, start_response))
         return int(statuses[0].split()[0]), answer
 
     def post_action(self, url: str) -> bytes:

@@ -6,25 +6,25 @@ Bench only, never in the app's URLs: move_parts.py serves these routes beside th
 ROOT_URLCONF here.
 """
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.urls import include, path
 from django.views.decorators.http import require_POST
 
 import engine
-from games.store.players import Player
 from games.web.forms import ActionForm
+from games.web.http import SiteRequest
 from tripeaks_site.urls import handler500  # noqa: F401 (errors answered as the app answers them)
 
 answer = b""  # a real move's answer, which the bench captures before it times null moves
 
 
 @require_POST
-def null_move(request: HttpRequest, public_id: str, action: engine.Action) -> HttpResponse:
+def null_move(request: SiteRequest, public_id: str, action: engine.Action) -> HttpResponse:
     """What the move view does before and after the game: the form, the player (a read of the session)."""
     form = ActionForm(request.POST, action=action)
     if not form.is_valid():
         return HttpResponseBadRequest(form.problem())
-    Player.of(request)
+    request.player.user_id  # noqa: B018 (read, as a move reads it)
     return HttpResponse(answer)
 
 

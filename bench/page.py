@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import _common  # noqa: F401 (the repository root on sys.path)
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page, ViewportSize, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import engine
@@ -42,7 +42,7 @@ from tests.browser.chains import tap_run
 from tests.live_server import CHROMIUM, CHROMIUM_ARGS, prepare_site, serving
 
 CODE = "TP1-E-TRIPEAK"
-VIEWPORT = {"width": 1280, "height": 800}
+VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
 TARGET_KB = 100
 TARGET_MS = 50
 TARGET_WASTE_MS = 16  # one frame at 60 Hz

@@ -32,6 +32,7 @@ import _common  # noqa: F401 (the repository root on sys.path)
 import httpx
 from watch import cpu_seconds, next_action, percentile
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin
 
 import engine
 from tests.live_server import LiveServer, prepare_site, serving
@@ -80,7 +81,7 @@ def ws(server: LiveServer, path: str) -> str:
 
 async def open_socket(server: LiveServer, path: str, seat: Seat) -> ClientConnection:
     cookies = "; ".join(f"{name}={value}" for name, value in seat.client.cookies.items())
-    socket = await connect(ws(server, path), origin=server.url, additional_headers={"Cookie": cookies})
+    socket = await connect(ws(server, path), origin=Origin(server.url), additional_headers={"Cookie": cookies})
     seat.sockets.append(socket)
     return socket
 

@@ -74,15 +74,20 @@ def play(asker: Asker, code: engine.GameCode, dice: random.Random) -> None:
         undos = asker.hint(game).undos
         for _ in range(undos or 0):
             game.undo()
-        while game.status is engine.Status.PLAYING:
-            teaching = asker.hint(game)
-            if teaching.position is not None:
-                game.tap(teaching.position)
-            elif game.stock_count:
-                game.draw()
-            else:
-                break
+        play_as_taught(asker, game)
         asker.verdict(game)
+
+
+def play_as_taught(asker: Asker, game: engine.Game) -> None:
+    """Teach me's action at every position, to the game's end."""
+    while game.status is engine.Status.PLAYING:
+        teaching = asker.hint(game)
+        if teaching.position is not None:
+            game.tap(teaching.position)
+        elif game.stock_count:
+            game.draw()
+        else:
+            break
 
 
 def replay_symbol(game: engine.Game, symbol: str) -> None:

@@ -22,9 +22,10 @@ import re
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import _backends
@@ -57,13 +58,16 @@ class Watcher:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
 
+Resync = Callable[["Watcher"], Coroutine[Any, Any, None]]  # a page's catch-up after a gap
+
+
 class Page(asyncio.Protocol):
     """One watcher's browser, as lean as a WebSocket client can be: it reads each frame as live.js does
     (apply the next version, fetch on a gap), but only the frame's head (type, version, whether HTML
     follows). One process plays all the watchers, so its time per frame delays every later watcher's
     update: no more Python per frame than a frame needs. A frame's arrival is when its last byte is read."""
 
-    def __init__(self, page: Watcher, resync: Callable[[Watcher], Awaitable[None]]) -> None:
+    def __init__(self, page: Watcher, resync: Resync) -> None:
         self.page, self.resync = page, resync
         self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -135,9 +139,10 @@ class Page(asyncio.Protocol):
                 future.set_result(None)
 
 
-async def open_page(url: str, origin: str, page: Watcher, resync: Callable[[Watcher], Awaitable[None]]) -> Page:
+async def open_page(url: str, origin: str, page: Watcher, resync: Resync) -> Page:
     parts = urlsplit(url)
     loop = asyncio.get_running_loop()
+    assert parts.hostname and parts.port, url
     _, protocol = await loop.create_connection(lambda: Page(page, resync), parts.hostname, parts.port)
     key = base64.b64encode(os.urandom(16)).decode()
     request = (

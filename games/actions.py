@@ -1,10 +1,10 @@
 """Everything that changes a game goes through here: validate, write, then notify on commit.
 
 Views parse the request and call one of these functions; ``play`` reads the game, replays its
-log through the engine (or finds the position in this process's memory of them, games/store/memo.py),
+log through the engine (or finds the position in this process's memory of them, games/base/memo.py),
 applies the action and writes it back only if no other action was written meanwhile (an optimistic
-write: one conditional UPDATE, no lock held while the engine works); once it is written, the game's
-live pages hear of it (live/events.py).
+write: one conditional UPDATE, no lock held while the engine works); once it is written, it announces what
+happened (games/facts.py) to whoever listens.
 """
 
 import logging
@@ -18,13 +18,13 @@ from django.http import Http404
 from django.utils import timezone
 
 import engine
-from games.live import events
-from games.live import rooms as live_rooms
-from games.models import FREE_GAME, GameRecord, RoomState, Seat
+from games import facts
+from games.base import clock, database, memo
+from games.models import FREE_GAME, GameRecord, Room, RoomState, Seat
+from games.players import Player
 from games.solver import pool as solver_pool
-from games.solver.budget import SolverBudget
-from games.store import clock, daily, database, memo, rooms
-from games.store.players import Player
+from games.solver.budget import BudgetSpent, SolverBudget
+from games.store import daily, move_statements
 
 logger = logging.getLogger(__name__)
 
@@ -63,6 +63,7 @@ class Outcome:
     refused: engine.Refusal | None = None
     stale: bool = False
     room_closed: RoomState | None = None
+    played_on: engine.Game | None = None  # an action applied: the position it was played on
 
 
 def create_game(
@@ -76,7 +77,7 @@ def create_game(
     time_limit: int | None = None,
 ) -> GameRecord:
     """A new game on ``code``: a free game, or one of ``level`` (on ``daily_date``'s deal for the daily); a
-    challenge's starts at ``starts_at`` and stops at ``time_limit`` (room_actions.start)."""
+    challenge's starts at ``starts_at`` and stops at ``time_limit`` (challenges.actions.start)."""
     record = GameRecord(
         code=str(code),
         user_id=player.user_id,
@@ -110,6 +111,14 @@ def _save_ranked_if_first(record: GameRecord, user_id: int) -> None:
             raise
         record.ranked = False
         record.save()
+
+
+def hand_over(token: str, user_id: int) -> None:
+    """An anonymous player's games join the account they log in to or sign up with, and so do their seats in
+    challenges, but in a room where the account already has one."""
+    GameRecord.objects.filter(user__isnull=True, player_token=token).update(user_id=user_id)
+    seats = Seat.objects.filter(user__isnull=True, player_token=token).exclude(room__seats__user_id=user_id)
+    seats.update(user_id=user_id)
 
 
 def deal_level(player: Player, level: engine.Level, budget: SolverBudget) -> GameRecord:
@@ -181,54 +190,73 @@ def load_for(player: Player, public_id: str) -> tuple[GameRecord, engine.Game]:
     return record, replay(record)
 
 
-def play(public_id: str, player: Player, action: engine.Action, version: int, position: int | None = None) -> Outcome:
+def play(
+    public_id: str,
+    player: Player,
+    action: engine.Action,
+    version: int,
+    position: int | None = None,
+) -> Outcome:
     """Apply one action if ``version`` is the game's current version.
 
     A stale or repeated POST (double tap, two tabs) applies nothing: its version is no longer current,
     either when the game is read or when it is written (another action was written in between: the
     write finds a log other than the one read, and the player is shown the game as it now stands).
     """
-    record = GameRecord.objects.for_move(public_id)
+    record = move_statements.read_game(public_id)  # the hot path: one hand-written SELECT
     if record is None:
         raise Http404(NO_GAME)
     if not record.is_owned_by(player):
         raise PermissionDenied("Only the player who started this game can play it.")
     game = replay(record)
-    seat = rooms.seat_of_game(record) if record.in_room else None
-    if seat is not None and (closed := rooms.closed_to_moves(seat)):
+    seat = record.read_seat() if record.in_room else None
+    if seat is not None and (closed := seat.closed_to_moves()):
         return Outcome(record, game, room_closed=closed)
     if version != game.version:
         return Outcome(record, game, stale=True)
+    played_on = game.copy()
     try:
         game.act(action, position)
     except engine.IllegalMove as refused:
-        return Outcome(record, game, refused=refused.reason)
+        return Outcome(record, played_on, refused=refused.reason)
     read_log = record.log
     record.take_summary(game)
     with database.writers_turn():
-        written = record.save_move_summary(read_log)
+        written = move_statements.write_summary(record, read_log)  # unless another was written since the read
     if not written:
         record, game = load(public_id)
         return Outcome(record, game, stale=True)
     memo.positions.remember(game)  # the next move reads this log: it need not replay it
-    events.announce(record, game)
-    if seat is not None:
-        _room_moved(seat, game)
-    return Outcome(record, game)
+    if seat is not None and game.status is not engine.Status.PLAYING:
+        Room.objects.close_if_done(seat.room_id)  # the game that ended may end its room
+    facts.game_moved.announce(record, game)
+    return Outcome(record, game, played_on=played_on)
 
 
-def count_hint(record: GameRecord) -> None:
-    """Teach me answered the game's player: counted (a challenge's standings mark them as taught, and say so)."""
-    record.count_hint()
-    if record.in_room:
-        live_rooms.announce(record.seat.room)
+@dataclass(frozen=True)
+class Taught:
+    """Teach me's answer on a game as it stands."""
+
+    record: GameRecord
+    game: engine.Game
+    hint: engine.Hint
 
 
-def _room_moved(seat: Seat, game: engine.Game) -> None:
-    """A room game's action is written: the game that ended may end the room; the room's pages hear of it."""
-    if game.status is not engine.Status.PLAYING:
-        rooms.close_if_done(seat.room_id)
-    live_rooms.announce(seat.room)
+def teach_and_count(player: Player, public_id: str, budget: SolverBudget) -> Taught:
+    """Teach me: an action that keeps the deal winnable, from the solver, on ``budget`` (``BudgetSpent`` past it,
+    ``SolverUnavailable`` with the solver busy). Asked by the game's player while they may play it, and not won
+    (blocked too: Undo reopens it), it is counted: a game its player was taught in ranks after those played
+    unaided, and a challenge's standings say so. Anyone else may ask, and nothing is written."""
+    record, game = load_for(player, public_id)  # today's daily: its player alone
+    if wait := budget.wait():
+        raise BudgetSpent(wait)
+    hint, cost = solver_pool.hint(game)
+    budget.charge(cost)
+    if record.playable_by(player) and game.status is not engine.Status.WON:
+        record.count_hint()
+        if record.in_room:
+            facts.room_changed.announce(record.seat.room)
+    return Taught(record, game, hint)
 
 
 def find_verdict(player: Player, public_id: str, budget: SolverBudget) -> GameRecord:

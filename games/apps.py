@@ -6,4 +6,21 @@ class GamesConfig(AppConfig):
     verbose_name = "TriPeaks games"
 
     def ready(self) -> None:
-        from games.store import database, signals  # noqa: F401  (connect the SQLite anchor and the login hand-over)
+        """Who listens to what: the facts the actions announce, and Django's signals; each listener subscribed
+        once, however often the app is made ready."""
+        from django.contrib.auth.signals import user_logged_in
+        from django.core.signals import request_finished
+        from django.db.backends.signals import connection_created
+
+        from games import facts
+        from games.base import announcements, database
+        from games.challenges.live import show_room, show_room_move
+        from games.live.events import show_move
+        from games.web import players
+
+        facts.game_moved.subscribe(show_move)
+        facts.game_moved.subscribe(show_room_move)
+        facts.room_changed.subscribe(show_room)
+        request_finished.connect(announcements.tell_after_answer, dispatch_uid="tell_after_answer")
+        connection_created.connect(database.anchor_sqlite_file, dispatch_uid="anchor_sqlite_file")
+        user_logged_in.connect(players.hand_over_at_log_in, dispatch_uid="hand_over_at_log_in")

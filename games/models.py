@@ -9,10 +9,11 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Exists, OuterRef
 from django.db.models.functions import Substr
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -20,13 +21,11 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 import engine
-from games.store import clock, memo
-
-if TYPE_CHECKING:
-    from games.store.players import Player
+from games.base import clock, memo
+from games.players import Player
 
 
-def belongs_to(user_id: int | None, player_token: str, player: "Player") -> bool:
+def belongs_to(user_id: int | None, player_token: str, player: Player) -> bool:
     """Whether what an account (``user_id``), or else an anonymous player (``player_token``), made is ``player``'s."""
     if user_id is not None:
         return user_id == player.user_id
@@ -80,13 +79,7 @@ _RULE_LETTER_AT = len("TP1-") + 1
 
 
 class GameQuerySet(models.QuerySet["GameRecord"]):
-    def for_move(self, public_id: str) -> "GameRecord | None":
-        """The game as a move reads it: one hand-written SELECT (games/store/move_statements.py), the hot path."""
-        from games.store import move_statements  # its statements are made from this model
-
-        return move_statements.read_game(public_id)
-
-    def owned_by(self, player: "Player") -> "GameQuerySet":
+    def owned_by(self, player: Player) -> "GameQuerySet":
         """The games of ``player``: none for a player not yet known (no account, no token: nothing played)."""
         if player.user_id is not None:
             return self.filter(user_id=player.user_id)
@@ -108,7 +101,7 @@ class GameRecord(models.Model):
     )
     log = models.TextField(blank=True, default="", help_text="One character per action (docs/rules.md)")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
-    # A random token in the anonymous player's session (games/store/players.py): not a key of any table.
+    # A random token in the anonymous player's session (games/players.py): not a key of any table.
     player_token = models.CharField(max_length=32, db_index=True, help_text="The anonymous player who started it")
     created = models.DateTimeField(default=timezone.now, db_index=True)
     updated = models.DateTimeField(auto_now=True)
@@ -225,7 +218,7 @@ class GameRecord(models.Model):
             return self.code
         if self.in_room:
             return gettext("Challenge of %(day)s") % {"day": date_format(timezone.localdate(self.created))}
-        assert self.daily_date is not None
+        assert self.daily_date is not None  # noqa: S101 (a deal secret outside a room is a daily's)
         return gettext("Daily deal of %(day)s") % {"day": date_format(self.daily_date)}
 
     def seconds(self) -> float:
@@ -250,13 +243,6 @@ class GameRecord(models.Model):
         """A level game's (or a challenge's) score by streaks (None for a free game), on the server's clock."""
         terms = self.scoring
         return engine.streak_score(game, terms, self.seconds()) if terms else None
-
-    def save_move_summary(self, read_log: str) -> bool:
-        """Write the summary a move took, unless another action was written since ``read_log`` was read (then
-        False, and nothing written): one hand-written UPDATE (games/store/move_statements.py)."""
-        from games.store import move_statements  # its statements are made from this model
-
-        return move_statements.write_summary(self, read_log)
 
     def take_summary(self, game: engine.Game) -> None:
         """Take the log and the summary from the replayed game (the caller saves)."""
@@ -300,8 +286,18 @@ class GameRecord(models.Model):
         GameRecord.objects.filter(pk=self.pk).update(hints=models.F("hints") + 1)
         self.hints += 1
 
-    def is_owned_by(self, player: "Player") -> bool:
+    def is_owned_by(self, player: Player) -> bool:
         return belongs_to(self.user_id, self.player_token, player)
+
+    def read_seat(self) -> "Seat":
+        """The seat of a challenge's game, with its room, in one query; kept on the record for what else reads it
+        (its ``deal_secret``)."""
+        self.seat = Seat.objects.select_related("room").get(game=self)
+        return self.seat
+
+    def playable_by(self, player: Player) -> bool:
+        """Whether ``player`` may play it now: it is theirs, and a challenge's only until its race is over."""
+        return self.is_owned_by(player) and (self.race_running or not self.in_room)
 
 
 class CardBack(models.TextChoices):
@@ -331,11 +327,25 @@ class Preferences(models.Model):
     theme = models.CharField(max_length=8, choices=Theme.choices, default=Theme.SYSTEM)
     sound = models.BooleanField(default=False)
 
+    def __str__(self) -> str:
+        return f"settings of user {self.user_id}"
+
 
 ROOM_PLAYERS = range(2, 9)  # how many play a challenge: 2 to 8
 NAME_LENGTH = 20  # the longest display name in a room
 DEFAULT_TIME_LIMIT = 600
 TIME_LIMITS = (180, 300, 600, 900, 1200)  # the choices, in seconds
+
+
+class RoomQuerySet(models.QuerySet["Room"]):
+    def close_if_done(self, room_id: int) -> bool:
+        """End the room now if no seat's game is still being played (each has ended, or its player left): one
+        conditional UPDATE, so that two last moves at once end it once. Whether this call ended it."""
+        playing = Seat.objects.filter(
+            room_id=OuterRef("pk"), left__isnull=True, game__status=engine.Status.PLAYING.value
+        )
+        closed = self.filter(pk=room_id, ended__isnull=True, starts_at__isnull=False).filter(~Exists(playing))
+        return bool(closed.update(ended=timezone.now()))
 
 
 class Room(models.Model):
@@ -354,6 +364,8 @@ class Room(models.Model):
     rematch = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of", help_text="Its next round"
     )
+
+    objects = RoomQuerySet.as_manager()
 
     def __str__(self) -> str:
         return f"room {self.public_id} ({self.code})"
@@ -423,13 +435,21 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.name} in {self.room_id}"
 
-    def is_of(self, player: "Player") -> bool:
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = self.key_of(self.name)
+        super().save(*args, **kwargs)
+
+    def is_of(self, player: Player) -> bool:
         return belongs_to(self.user_id, self.player_token, player)
+
+    def closed_to_moves(self) -> RoomState | None:
+        """Why this seat's game takes no move now: the race has not started (COUNTDOWN), or it is over for it (OVER:
+        the time is up, every game has ended, or its player left); None while it is on."""
+        state = self.room.state()
+        if state is RoomState.RACING and self.left is not None:
+            return RoomState.OVER
+        return state if state is not RoomState.RACING else None
 
     @staticmethod
     def key_of(name: str) -> str:
         return name.casefold()
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        self.name_key = self.key_of(self.name)
-        super().save(*args, **kwargs)

@@ -2,22 +2,9 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, re_path
 
 import engine
+from games.challenges import views as challenges
 from games.store import public_ids  # noqa: F401  # registers the <public_id:…> converter
-from games.web.views import (
-    accounts,
-    daily,
-    guide,
-    health,
-    hint,
-    history,
-    live,
-    new,
-    play,
-    preferences,
-    replay,
-    rooms,
-    verdict,
-)
+from games.web.views import accounts, daily, guide, health, hint, history, live, new, play, preferences, replay, verdict
 
 urlpatterns = [
     path("", new.new_game, name="home"),
@@ -33,13 +20,13 @@ urlpatterns = [
     path("g/<public_id:public_id>/live/", live.live_regions, name="live"),
     path("g/<public_id:public_id>/replay/", replay.replay, name="replay"),
     path("g/<public_id:public_id>/again/", new.deal_again, name="again"),
-    path("c/new/", rooms.new_room, name="new_room"),
-    path("c/<public_id:public_id>/", rooms.room_page, name="room"),
-    path("c/<public_id:public_id>/join/", rooms.join, name="join_room"),
-    path("c/<public_id:public_id>/start/", rooms.start, name="start_room"),
-    path("c/<public_id:public_id>/leave/", rooms.leave, name="leave_room"),
-    path("c/<public_id:public_id>/rematch/", rooms.rematch, name="rematch"),
-    path("c/<public_id:public_id>/standings/", rooms.standings, name="standings"),
+    path("c/new/", challenges.new_room, name="new_room"),
+    path("c/<public_id:public_id>/", challenges.room_page, name="room"),
+    path("c/<public_id:public_id>/join/", challenges.join, name="join_room"),
+    path("c/<public_id:public_id>/start/", challenges.start, name="start_room"),
+    path("c/<public_id:public_id>/leave/", challenges.leave, name="leave_room"),
+    path("c/<public_id:public_id>/rematch/", challenges.rematch, name="rematch"),
+    path("c/<public_id:public_id>/standings/", challenges.standings_region, name="standings"),
     path("history/", history.history, name="history"),
     path("how-to-play/", guide.how_to_play, name="how_to_play"),
     path("health/", health.health, name="health"),

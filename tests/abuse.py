@@ -18,8 +18,9 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
-from games.web.limits import TOO_MANY
+from games.live.close_codes import TOO_MANY
 from tests import outages
 from tests.live_server import LiveServer, prepare_site, run_apart, server_exceptions, server_log_report, serving
 
@@ -141,7 +142,7 @@ def guesses(client: httpx.Client, count: int) -> Flood:
 
 async def _socket(url: str, origin: str, address: str) -> bool:
     """Whether a live socket is served: its first frame comes, rather than a close with TOO_MANY."""
-    async with connect(url, origin=origin, open_timeout=TIMEOUT, local_addr=(address, 0)) as page:
+    async with connect(url, origin=Origin(origin), open_timeout=TIMEOUT, local_addr=(address, 0)) as page:
         try:
             await asyncio.wait_for(page.recv(), TIMEOUT)
         except ConnectionClosed as closed:

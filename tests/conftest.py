@@ -7,6 +7,7 @@ import polib
 import pytest
 from django.conf import settings
 from django.utils import translation
+from pytest_django.fixtures import Settings
 
 from tests.live_server import MOVES_UNLIMITED, drop_database, worker_database
 
@@ -64,7 +65,7 @@ def _compiled_translations() -> None:
 
 
 @pytest.fixture(autouse=True)
-def _plain_static_storage(settings: pytest.FixtureRequest) -> None:
+def _plain_static_storage(settings: Settings) -> None:
     """In-process tests need no collectstatic run: hashed names are the real server's concern."""
     settings.STORAGES = {
         **settings.STORAGES,
@@ -89,7 +90,7 @@ def _site_language_after_each_test() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _own_limit_counters(settings: pytest.FixtureRequest, request: pytest.FixtureRequest) -> None:
+def _own_limit_counters(settings: Settings, request: pytest.FixtureRequest) -> None:
     """Each test counts its attempts against the abuse limits afresh (games/web/limits.py): the suite's many
     games from one address would otherwise add up, in this process's cache or in Redis. Tests play faster
     than a person: the moves' limits are lifted, but where the limits are what is tested (``default_limits``)."""

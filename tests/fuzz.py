@@ -153,7 +153,7 @@ class Fuzzer:
             headers["X-CSRFToken"] = self.rng.choice([self.token] * 4 + ["", "x" * 32, self.token[::-1]])
         if self.rng.random() < 0.5:
             headers["HX-Request"] = self.rng.choice(["true", "false", "1", ""])
-        extra = {
+        extra: dict[str, list[str | bytes]] = {
             "Accept-Language": ["it", "bg;q=0.9, *", "xx-YY", ";;;", "é".encode(), "a" * 2000],
             # A quoted cookie's octal escape is a NUL once Django reads it: PostgreSQL refuses NUL in text.
             "Cookie": [

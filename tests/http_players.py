@@ -101,7 +101,7 @@ class Player:
     board: Board | None = None  # None after a failure: the game page tells where the game stands
 
     def headers(self) -> dict[str, str]:
-        return {"HX-Request": "true", "X-CSRFToken": self.client.cookies.get("csrftoken", "")}
+        return {"HX-Request": "true", "X-CSRFToken": self.client.cookies.get("csrftoken") or ""}
 
 
 async def start_game(player: Player, stats: Stats) -> None:

@@ -107,7 +107,10 @@ def _collect_static(env: Mapping[str, str] | None) -> None:
     It rewrites every file it post-processes, under the feet of the servers that other tests (or other
     pytest-xdist workers) run: scripts/test collects them before the tests, and here only a change made
     since then (a stylesheet edited between two runs of pytest) collects them again."""
-    lock = Path(tempfile.gettempdir()) / f"tripeaks-static-{hashlib.sha1(str(ROOT).encode()).hexdigest()[:12]}.lock"
+    lock = (
+        Path(tempfile.gettempdir())
+        / f"tripeaks-static-{hashlib.sha1(str(ROOT).encode(), usedforsecurity=False).hexdigest()[:12]}.lock"
+    )
     with lock.open("w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
         if not STATIC_MANIFEST.exists() or STATIC_MANIFEST.stat().st_mtime < _newest_static_source():

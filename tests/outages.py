@@ -133,13 +133,13 @@ def holding_lock(env: dict[str, str], public_id: str) -> Iterator[None]:
             yield
             holder.rollback()
     else:
-        holder = sqlite3.connect(env["SQLITE_PATH"], isolation_level=None)
+        writer = sqlite3.connect(env["SQLITE_PATH"], isolation_level=None)
         try:
-            holder.execute("BEGIN IMMEDIATE")
+            writer.execute("BEGIN IMMEDIATE")
             yield
-            holder.execute("ROLLBACK")
+            writer.execute("ROLLBACK")
         finally:
-            holder.close()
+            writer.close()
 
 
 @dataclass

@@ -4,6 +4,7 @@ saved from outside, as a second process would."""
 
 import sqlite3
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 CHUNK = 500  # public ids per query: SQLite caps the parameters of one
@@ -28,7 +29,7 @@ def stored_games(env: Mapping[str, str], public_ids: list[str]) -> dict[str, tup
         for start in range(0, len(public_ids), CHUNK):
             chunk = public_ids[start : start + CHUNK]
             marks = ", ".join([mark] * len(chunk))
-            query = f"SELECT public_id, code, log FROM games_gamerecord WHERE public_id IN ({marks})"
+            query = f"SELECT public_id, code, log FROM games_gamerecord WHERE public_id IN ({marks})"  # noqa: S608 (marks)
             rows = connection.execute(query, chunk).fetchall()
             games.update((public_id, (code, log)) for public_id, code, log in rows)
     finally:

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
 import engine
 from tests.live_server import LiveServer, prepare_site, run_apart, serving
@@ -106,8 +107,10 @@ async def race(first: LiveServer, second: LiveServer) -> None:
     room_id = re.fullmatch(r"/c/([\w-]+)/", made.headers["location"])[1]  # type: ignore[index]
     assert (await far.post(f"/c/{room_id}/join/", name="Bob")).status_code == 302
     assert (await near.post(f"/c/{room_id}/join/", name="Cy")).status_code == 302
-    doomed = await connect(room_socket(first, room_id), origin=first.url)  # a watcher on the process to be killed
-    async with connect(room_socket(second, room_id), origin=second.url) as watcher:
+    doomed = await connect(
+        room_socket(first, room_id), origin=Origin(first.url)
+    )  # a watcher on the process to be killed
+    async with connect(room_socket(second, room_id), origin=Origin(second.url)) as watcher:
         await standings(watcher)
         assert (await host.post(f"/c/{room_id}/start/")).status_code == 302
         await asyncio.sleep(COUNTDOWN + 0.2)
@@ -126,8 +129,8 @@ async def race(first: LiveServer, second: LiveServer) -> None:
         heard = int(frame["version"])  # type: ignore[call-overload]
 
         os.kill(first.pid, signal.SIGKILL)  # mid-race: the first process dies
-        with pytest.raises(ConnectionClosed):
-            while True:  # the frames it was sent, then its end
+        with pytest.raises(ConnectionClosed):  # noqa: PT012 (the frames it was sent are read until its end)
+            while True:
                 await asyncio.wait_for(doomed.recv(), WAIT)
         moved = await Racer.on(second, near.client.cookies)  # Cy plays on through the other process
         moved.game_id, moved.game = near.game_id, near.game
@@ -136,7 +139,7 @@ async def race(first: LiveServer, second: LiveServer) -> None:
             await far.move()
         frame = await standings(watcher, heard + 6)
         assert cleared_of(frame, "Cy") == cleared(moved.game) and cleared_of(frame, "Bob") == cleared(far.game)
-        async with connect(room_socket(second, room_id), origin=second.url) as back:  # the reconnected watcher
+        async with connect(room_socket(second, room_id), origin=Origin(second.url)) as back:  # the reconnected watcher
             assert at_rest(await standings(back)) == at_rest(frame)  # the whole standings, at once
         stored = (await moved.client.get(f"/g/{near.game_id}/")).text
         assert f'data-version="{moved.game.version}"' in stored  # every answered move of Cy's stands

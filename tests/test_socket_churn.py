@@ -1,4 +1,4 @@
-"""Sockets opened and closed at once, as clients do, on the real daphne server: every seat comes back, and
+"""Sockets opened and closed at once, as clients do, on the real daphne server: every page's presence is left, and
 the server logs no error. With the in-memory channel layer, and with Redis when REDIS_URL is set.
 
 Each of CHURN sockets of one game ends in one of the ways a client may end it: closing as soon as it is
@@ -16,13 +16,14 @@ from pathlib import Path
 import httpx
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from tests.live_server import LiveServer, prepare_site, run_apart, serving
 
 CHURN = 300
 AT_ONCE = 50  # sockets opening together
 WAIT = 15.0  # seconds for any one frame or connection
-SETTLE = 5.0  # seconds for the seats to come back once the last socket closed
+SETTLE = 5.0  # seconds for the presence to be left once the last socket closed
 ENDINGS = ("at once", "after the first frame", "dropped after the first frame", "after both frames")
 
 
@@ -44,7 +45,7 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Liv
 
 async def watching(url: str, origin: str) -> int:
     """How many watch, as a new watcher's page is told (itself included)."""
-    async with connect(url, origin=origin, open_timeout=WAIT) as page:
+    async with connect(url, origin=Origin(origin), open_timeout=WAIT) as page:
         while True:
             frame = json.loads(await asyncio.wait_for(page.recv(), WAIT))
             if frame["type"] == "watching":
@@ -78,7 +79,7 @@ async def churn(server: LiveServer) -> int:
 
     async def one(number: int) -> None:
         async with at_once:
-            page = await connect(url, origin=server.url, open_timeout=WAIT)
+            page = await connect(url, origin=Origin(server.url), open_timeout=WAIT)
             await end(page, ENDINGS[number % len(ENDINGS)])
 
     await asyncio.gather(*(one(number) for number in range(CHURN)))
@@ -89,7 +90,7 @@ async def churn(server: LiveServer) -> int:
     return count
 
 
-def test_sockets_closed_at_any_moment_give_their_seats_back_and_log_no_error(
+def test_sockets_closed_at_any_moment_leave_the_presence_and_log_no_error(
     server: tuple[LiveServer, Path],
 ) -> None:
     live, log = server

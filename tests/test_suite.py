@@ -33,7 +33,7 @@ def test_the_second_pass_takes_what_the_database_or_the_channel_layer_decides_an
     races = "tests/test_reliability.py::test_identical_posts_sent_at_once_are_applied_exactly_once"
     assert {f"{races}[1]", f"{races}[2]"} <= services  # on the suite's database
     assert "tests/test_reliability.py::test_fuzzed_requests_get_no_5xx_and_log_no_traceback" in others  # its own
-    churn = "tests/test_socket_churn.py::test_sockets_closed_at_any_moment_give_their_seats_back_and_log_no_error"
+    churn = "tests/test_socket_churn.py::test_sockets_closed_at_any_moment_leave_the_presence_and_log_no_error"
     assert f"{churn}[redis]" in services and f"{churn}[memory]" in others
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin
 
 import engine
 from tests.live_server import LiveServer, prepare_site, run_apart, serving
@@ -62,10 +63,10 @@ async def scenario(first: LiveServer, second: LiveServer) -> None:
         cookies = "; ".join(f"{name}={value}" for name, value in owner.cookies.items())
 
         async with connect(
-            socket_url(first, public_id), origin=first.url, additional_headers={"Cookie": cookies}
+            socket_url(first, public_id), origin=Origin(first.url), additional_headers={"Cookie": cookies}
         ) as mine:
             assert (await next_frame(mine, "watching"))["count"] == 0
-            watcher = await connect(socket_url(second, public_id), origin=second.url)
+            watcher = await connect(socket_url(second, public_id), origin=Origin(second.url))
             assert await next_frame(watcher, "board") == {"type": "board", "version": 0}
             assert (await next_frame(mine, "watching"))["count"] == 1  # a watcher on the other process
 

@@ -1,9 +1,10 @@
-"""ASGI entry point for daphne: HTTP through Django, WebSockets through channels (games/live/routing.py).
+"""ASGI entry point for daphne: HTTP through Django, WebSockets through channels (games/routing.py).
 
 A socket's Origin must be the site's own, scheme, host and port (games/live/origins.py: no other site's
 page, nor one served on another port of the same host, may follow a game in its visitor's name); the
 session and user middleware tell the consumer whether its page is the owner's.
-Under daphne, writes go to the socket at once, and HTTP requests run on reused threads (server/).
+Under daphne, writes go to the socket at once, HTTP requests run on reused threads, and each socket's
+round trip is measured by pings (server/).
 """
 
 import os
@@ -19,7 +20,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from games.live.origins import SameOriginValidator  # noqa: E402
-from games.live.routing import websocket_urlpatterns  # noqa: E402
+from games.routing import websocket_urlpatterns  # noqa: E402
 from tripeaks_site.server import eager_writes  # noqa: E402
 from tripeaks_site.server.threads import ReusedThreads  # noqa: E402
 

@@ -133,14 +133,14 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "games.web.middleware.PlayerMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "games.web.middleware.GameNotShownMiddleware",
-    "games.web.failures.DatabaseOutageMiddleware",
+    "games.web.failures.FailureMiddleware",
     "games.web.middleware.PlayerTimeZoneMiddleware",
-    "games.live.events.AnnounceAfterResponse",
+    "games.base.announcements.AnnounceAfterResponse",
 ]
 
 ROOT_URLCONF = "tripeaks_site.urls"
@@ -219,7 +219,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     )
 CSRF_FAILURE_VIEW = "games.web.failures.csrf_failure"
 
-# Redis carries the live events between server processes and keeps who is watching (games/live/seats.py).
+# Redis carries the live events between server processes and keeps who is watching (games/live/presence.py).
 # Watching never holds up the game: what a move asks of Redis gives up after REDIS_TIMEOUT seconds
 # (games/live/events.py). The channel layer's receive waits on Redis for up to 5 s (channels-redis's
 # BZPOPMIN): its connections wait longer for an answer, and as little as the others for a connection.
@@ -236,7 +236,7 @@ if REDIS_URL:
                         "socket_connect_timeout": REDIS_TIMEOUT,
                         "socket_timeout": 10,
                         # A connection kept from before Redis restarted fails its first command: once more
-                        # (games/live/seats.py says why not after a timeout).
+                        # (games/base/trouble.py says why not after a timeout).
                         "retry": Retry(NoBackoff(), 1, (redis.ConnectionError,)),
                     }
                 ]
@@ -371,7 +371,7 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
     "form-action": [CSP.SELF],
 }
-# Sessions hold who is signed in, the anonymous player's token (games/store/players.py) and settings. They are
+# Sessions hold who is signed in, the anonymous player's token (games/players.py) and settings. They are
 # kept in the database, so that logging out ends a session for good: a signed cookie stays valid after
 # logout for whoever copied it. Not in Redis, even when REDIS_URL is set: an anonymous player's games hang on
 # the token in their session, so a session must be as durable as the games (Redis here holds what may be

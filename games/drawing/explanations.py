@@ -36,7 +36,7 @@ def hint_text(hint: engine.Hint, game: engine.Game) -> str:
         if game.playable():
             return _("Draw from the stock: none of the cards you can play now keeps the deal winnable.")
         return _("Draw from the stock: no card can be played now.")
-    assert hint.position is not None  # every other reason points at a card
+    assert hint.position is not None  # noqa: S101 (every other reason points at a card)
     card = card_label(game.visible()[hint.position])
     if hint.reason is Reason.RUN and not game.run:  # no card played since the deal or the last draw
         return _("Play the %(card)s: another card fits after it, so a run begins.") % {"card": card}

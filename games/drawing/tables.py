@@ -5,15 +5,33 @@ page, the answers to actions and hints, a live page's resync, the watchers' fram
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.translation import get_language
 
 import engine
 from games.drawing.board import Board, board
 from games.drawing.explanations import verdict_text
+from games.drawing.regions.words import board_words
 from games.models import GameRecord, Preferences
-from games.store.players import Player
-from games.web import preferences
+from games.players import Player
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A level game's (or a challenge's) time on the server's clock, and its time bonus's limit (a challenge's: the
+    race's); static/js/clock.js makes them tick from these figures until the next answer brings new ones."""
+
+    seconds: float
+    limit: int
+    running: bool
+
+    @property
+    def left(self) -> float:
+        return self.limit - self.seconds
+
+    @property
+    def over(self) -> bool:
+        return self.seconds >= self.limit
 
 
 @dataclass(frozen=True)
@@ -24,10 +42,9 @@ class Table:
     preferences: Preferences
 
     @classmethod
-    def of(cls, request: HttpRequest, record: GameRecord, game: engine.Game) -> "Table":
-        """The table as the player behind ``request`` sees it: a challenge's game is read-only once it is over."""
-        can_play = record.is_owned_by(Player.of(request)) and (record.race_running or not record.in_room)
-        return cls(record, game, can_play, preferences.load(request))
+    def of(cls, record: GameRecord, game: engine.Game, player: Player, preferences: Preferences) -> "Table":
+        """The table as ``player`` sees it, with their settings."""
+        return cls(record, game, record.playable_by(player), preferences)
 
     @classmethod
     def watched(cls, record: GameRecord, game: engine.Game, highlight: bool) -> "Table":
@@ -42,8 +59,16 @@ class Table:
 
     @cached_property
     def url(self) -> str:
-        """The game page's URL; its actions' URLs continue it (games/drawing/regions/play_area.py)."""
+        """The game page's URL; its actions' URLs continue it (templates/games/game.html, its partial board)."""
         return reverse("game", args=[self.record.public_id])
+
+    @cached_property
+    def clock(self) -> Clock:
+        record = self.record
+        seconds = record.seconds()
+        limit = record.scoring.time_limit if record.scoring else 0
+        running = bool(record.first_action_at) and not record.finished
+        return Clock(seconds, limit, running and (record.time_limit is None or seconds < limit))
 
     @cached_property
     def board(self) -> Board:
@@ -56,6 +81,7 @@ class Table:
             "board": self.board,
             "can_play": self.can_play,
             "highlight": self.highlight,
+            "words": board_words(get_language()),
             "verdict": verdict_text(self.record),
             # a challenge's game, once the race is over (actions.find_verdict)
             "verdict_pending": self.game.status is not engine.Status.PLAYING

@@ -7,21 +7,22 @@ What the server sends, as JSON text frames:
 - ``{"type": "watching", "count": N}``: how many pages other than the owner's follow the game.
 
 What a client sends is ignored: the socket only listens. A game that does not exist is answered by
-closing the socket with code ``UNKNOWN_GAME`` (4404) just after accepting it, so that the page knows
+closing the socket with code ``UNKNOWN_GAME`` (close_codes.py) just after accepting it, so that the page knows
 not to reconnect, and today's daily game of another player (its deal is secret until the day is over)
 with ``DEAL_SECRET`` (4403); pages of other origins are refused before that (origins.py). When Redis is
 unavailable the socket is closed with ``UNAVAILABLE`` (4503), and one from an address past its limit of
-sockets (limits.py) with ``limits.TOO_MANY`` (4429): the page tries again later.
+sockets (``LIMIT_SOCKETS_PER_IP``) with ``TOO_MANY`` (4429): the page tries again later.
 
 A client may close its socket at any moment, also while ``connect`` is still on its way (its frames
 then meet a closed socket: ``send`` drops them) or the server may give up on a consumer (daphne
 cancels one that outlives its client by ``application_close_timeout``): however the consumer ends,
-``release`` gives its seat and its place in the group back, and its seat refresher stops with it.
+``release`` gives its page's presence and its place in the group back, and its renewal stops with it.
 """
 
 import asyncio
 import logging
 import random
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -32,19 +33,18 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import BaseChannelLayer
 from django.conf import settings
 
-from games.live import events, fanout, seats
+from games.base import counters
+from games.base.trouble import REDIS_TROUBLE, trouble
+from games.live import events, fanout, presence
+from games.live.close_codes import DEAL_SECRET, TOO_MANY, UNAVAILABLE, UNKNOWN_GAME
 from games.models import GameRecord
-from games.store.players import Player
+from games.players import player_of
 from games.store.public_ids import PUBLIC_ID  # what a public id may look like (and a group name may hold)
-from games.web import limits
 
 logger = logging.getLogger(__name__)
 
-UNKNOWN_GAME = 4404  # a close code of the application range (4000-4999), after HTTP's 404
-DEAL_SECRET = 4403  # after HTTP's 403: today's daily game, asked for by another player (actions.load_for)
 WATCHING_DELAY = 0.5  # seconds: joins and leaves within it are told to the game's pages in one event
-GIVE_BACK_RETRY = 1.0  # seconds between attempts at giving a seat back while Redis is in trouble
-UNAVAILABLE = 4503  # after HTTP's 503: the server cannot serve the socket now (Redis away); the page tries again
+LEAVE_RETRY = 1.0  # seconds between attempts at leaving a game's presence while Redis is in trouble
 
 
 @database_sync_to_async  # type: ignore[untyped-decorator]  # channels has no type hints
@@ -57,10 +57,17 @@ def find_game(public_id: str, scope: dict[str, Any]) -> tuple[int, bool] | int:
     )
     if record is None:
         return UNKNOWN_GAME
-    owner = record.is_owned_by(Player.of_scope(scope))
+    owner = record.is_owned_by(player_of(scope["user"], scope["session"]))
     if record.deal_secret and not owner:
         return DEAL_SECRET
     return record.version, owner
+
+
+def socket_refused(scope: Mapping[str, Any]) -> bool:
+    """Whether a live socket from this address is past ``LIMIT_SOCKETS_PER_IP`` (counting it). Synchronous."""
+    client = scope.get("client")
+    address = counters.address_block(client[0] if client else None)
+    return bool(counters.count_attempt([("LIMIT_SOCKETS_PER_IP", address)]))
 
 
 def page_language(query_string: bytes) -> str:
@@ -72,18 +79,19 @@ def page_language(query_string: bytes) -> str:
 def board_variant(query_string: bytes) -> str:
     """The board the page shows (``?lang=fr&highlight=1``): it selects the HTML sent, nothing more."""
     highlight = parse_qs(query_string.decode("latin-1")).get("highlight", [""])[0] == "1"
-    return seats.variant(page_language(query_string), highlight)
+    return presence.variant(page_language(query_string), highlight)
 
 
 class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels has no type hints
-    """A socket that only listens to a group's events: a game's (``GameConsumer``) or a room's (live/rooms.py)."""
+    """A socket that only listens to a group's events: a game's (``GameConsumer``) or a room's
+    (games/challenges/live.py)."""
 
     kind = "game"  # what the socket follows, as its log lines name it
     lost_redis = False
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         """The socket's whole life: however it ends (the client closing at any moment, an error, the
-        server cancelling the consumer), its seat and its place in the game's group are given back."""
+        server cancelling the consumer), its presence and its place in the game's group are given back."""
         gone = False
 
         async def send_unless_gone(message: dict[str, Any]) -> None:
@@ -97,7 +105,7 @@ class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels 
 
         try:
             await super().__call__(scope, receive, send_unless_gone)
-        except seats.REDIS_TROUBLE as error:  # the channel layer lost Redis: the page comes back when it returns
+        except REDIS_TROUBLE as error:  # the channel layer lost Redis: the page comes back when it returns
             await self.unavailable(error)
         finally:
             await self.release()
@@ -105,8 +113,8 @@ class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels 
     async def connect(self) -> None:
         await self.accept()
         # Not on the thread of the consumers' database calls: a frozen cache must hold this socket alone.
-        if await sync_to_async(limits.socket_refused, thread_sensitive=False)(self.scope):
-            await self.close(code=limits.TOO_MANY)
+        if await sync_to_async(socket_refused, thread_sensitive=False)(self.scope):
+            await self.close(code=TOO_MANY)
             return
         public_id = self.scope["url_route"]["kwargs"]["public_id"]
         if not PUBLIC_ID.fullmatch(public_id):
@@ -114,7 +122,7 @@ class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels 
             return
         try:
             await self.follow(public_id)
-        except seats.REDIS_TROUBLE as error:
+        except REDIS_TROUBLE as error:
             await self.unavailable(error)
 
     async def follow(self, public_id: str) -> None:
@@ -140,19 +148,18 @@ class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels 
             return
         self.lost_redis = True
         public_id = self.scope["url_route"]["kwargs"]["public_id"]
-        logger.warning(
-            "live socket of %s %s closed: Redis unavailable (%s)", self.kind, public_id, seats.trouble(error)
-        )
-        await self.close(code=UNAVAILABLE)  # first: giving the seat back waits for Redis, up to the seat's life
+        logger.warning("live socket of %s %s closed: Redis unavailable (%s)", self.kind, public_id, trouble(error))
+        await self.close(code=UNAVAILABLE)  # first: leaving the presence waits for Redis, up to its life
         await self.release()
 
 
 class GameConsumer(LiveSocket):
     public_id = ""
     group = ""  # the game's group, once joined
-    seat = ""  # seats.PLAYER or the watcher's board variant, once the game is known to exist
+    page_kind = ""  # presence.PLAYER or the watcher's board variant, once the game is known to exist
     watching_shown: int | None = None
-    refresher: asyncio.Task[None] | None = None
+    version_sent = -1  # the newest version this page was told: an older event that comes late is not sent
+    renewal: asyncio.Task[None] | None = None
 
     async def follow(self, public_id: str) -> None:
         # Join before reading the version: an action committed after the read is then always heard.
@@ -164,38 +171,40 @@ class GameConsumer(LiveSocket):
             await self.close(code=found)
             return
         version, owner = found
-        # The seat is the consumer's from here on (release gives it back, whatever happens next).
-        self.public_id, self.seat = public_id, seats.PLAYER if owner else board_variant(self.scope["query_string"])
-        await seats.store().take(public_id, self.seat, self.channel_name)
-        self.refresher = asyncio.create_task(self.keep_seat())
-        await self.send(text_data=events.board_frame(version))
-        await self.show_watching((await seats.store().count(public_id)).watching)
+        # The page is present from here on (release takes it away, whatever happens next).
+        self.public_id = public_id
+        self.page_kind = presence.PLAYER if owner else board_variant(self.scope["query_string"])
+        await presence.store().mark(public_id, self.page_kind, self.channel_name)
+        self.renewal = asyncio.create_task(self.stay_present())
+        await self.send_board(version, events.board_frame(version))
+        await self.show_watching((await presence.store().count(public_id)).watching)
         tell_watching_soon(self.channel_layer, public_id)
 
     async def release(self) -> None:
-        """Leave the game's group and give the seat back: once, however often called, and whatever
-        becomes of the consumer meanwhile (the seat is given back by a task of its own)."""
-        if self.refresher:
-            self.refresher.cancel()
-            self.refresher = None
-        group, seat, self.group, self.seat = self.group, self.seat, "", ""
+        """Leave the game's group and its presence: once, however often called, and whatever becomes of the
+        consumer meanwhile (the presence is left by a task of its own)."""
+        if self.renewal:
+            self.renewal.cancel()
+            self.renewal = None
+        group, kind, self.group, self.page_kind = self.group, self.page_kind, "", ""
         if group:
             await fanout.leave(group, self)
-        if seat:
-            giving_back = asyncio.create_task(give_back(self.channel_layer, self.public_id, seat, self.channel_name))
-            _giving_back.add(giving_back)
-            giving_back.add_done_callback(_giving_back.discard)
-            await asyncio.shield(giving_back)
+        if kind:
+            leaving = asyncio.create_task(leave_presence(self.channel_layer, self.public_id, kind, self.channel_name))
+            _leaving.add(leaving)
+            leaving.add_done_callback(_leaving.discard)
+            await asyncio.shield(leaving)
 
-    async def keep_seat(self) -> None:
-        """Refresh this socket's seat before it expires, and correct the count shown if seats expired."""
+    async def stay_present(self) -> None:
+        """Renew this page's presence before it expires, and correct the count shown if others expired."""
         while True:
-            await asyncio.sleep(seats.SEAT_REFRESH * random.uniform(0.8, 1.0))  # spread over the sockets
+            # Spread over the sockets; no secret in it.
+            await asyncio.sleep(presence.PRESENCE_RENEWAL * random.uniform(0.8, 1.0))  # noqa: S311
             try:
-                await seats.store().take(self.public_id, self.seat, self.channel_name)
-                await self.show_watching((await seats.store().count(self.public_id)).watching)
+                await presence.store().mark(self.public_id, self.page_kind, self.channel_name)
+                await self.show_watching((await presence.store().count(self.public_id)).watching)
             except Exception:  # Redis away for a moment: the next round tries again
-                logger.warning("could not refresh the seat of %s on game %s", self.channel_name, self.public_id)
+                logger.warning("could not renew the presence of %s on game %s", self.channel_name, self.public_id)
 
     async def show_watching(self, count: int) -> None:
         if count != self.watching_shown:
@@ -204,7 +213,16 @@ class GameConsumer(LiveSocket):
 
     # The game group's events (events.py and tell_watching_soon), handed over by fanout.py
 
+    async def send_board(self, version: int, frame: str) -> None:
+        if version > self.version_sent:
+            self.version_sent = version
+            await self.send(text_data=frame)
+
     async def game_board(self, event: dict[str, Any]) -> None:
+        # Announcements of two processes may cross: the page is told each version once, in order.
+        if event["version"] <= self.version_sent:
+            return
+        self.version_sent = event["version"]
         # One ASGI message per frame, made by the first page and shared by this process's others (fanout.py
         # hands them all the same event): each page's send is then one call to the server, nothing more.
         if "sends" not in event:
@@ -212,30 +230,28 @@ class GameConsumer(LiveSocket):
                 kind: {"type": "websocket.send", "text": frame} for kind, frame in event["frames"].items()
             }
         sends = event["sends"]
-        await self.base_send(sends.get(self.seat, sends[events.PLAIN]))
+        await self.base_send(sends.get(self.page_kind, sends[events.PLAIN]))
 
     async def game_watching(self, event: dict[str, Any]) -> None:
         await self.show_watching(event["count"])
 
 
-_giving_back: set[asyncio.Task[None]] = set()  # seats being given back (a task is kept until done)
+_leaving: set[asyncio.Task[None]] = set()  # pages leaving a game's presence (a task is kept until done)
 
 
-async def give_back(layer: BaseChannelLayer, public_id: str, kind: str, channel: str) -> None:
-    """Give a seat back, trying again while Redis is slow or away, until the seat would have expired anyway."""
+async def leave_presence(layer: BaseChannelLayer, public_id: str, kind: str, channel: str) -> None:
+    """Leave a game's presence, trying again while Redis is slow or away, until the mark would have expired anyway."""
     loop = asyncio.get_running_loop()
-    expired = loop.time() + seats.SEAT_TTL
+    expired = loop.time() + presence.PRESENCE_TTL
     while True:
         try:
-            await seats.store().leave(public_id, kind, channel)
+            await presence.store().leave(public_id, kind, channel)
             break
-        except seats.REDIS_TROUBLE as error:
-            if loop.time() + GIVE_BACK_RETRY >= expired:
-                logger.warning(
-                    "could not give back a seat on game %s (%s): it expires", public_id, seats.trouble(error)
-                )
+        except REDIS_TROUBLE as error:
+            if loop.time() + LEAVE_RETRY >= expired:
+                logger.warning("could not leave the presence of game %s (%s): it expires", public_id, trouble(error))
                 return
-            await asyncio.sleep(GIVE_BACK_RETRY)
+            await asyncio.sleep(LEAVE_RETRY)
     tell_watching_soon(layer, public_id)
 
 
@@ -256,7 +272,7 @@ async def _tell_watching(layer: BaseChannelLayer, key: tuple[asyncio.AbstractEve
     finally:
         del _watching_soon[key]  # changes from now on are told by the next event
     try:
-        count = (await seats.store().count(public_id)).watching
+        count = (await presence.store().count(public_id)).watching
         await layer.group_send(events.group_name(public_id), {"type": "game.watching", "count": count})
-    except seats.REDIS_TROUBLE as error:  # the next join or leave, or each page's seat refresh, tells it again
-        logger.warning("could not tell game %s how many watch (%s)", public_id, seats.trouble(error))
+    except REDIS_TROUBLE as error:  # the next join or leave, or each page's renewal, tells it again
+        logger.warning("could not tell game %s how many watch (%s)", public_id, trouble(error))

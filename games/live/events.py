@@ -1,14 +1,12 @@
-"""Live updates: once an action has committed, one event to the game's group (consumers.py).
+"""Live updates: once an action is written, one event to the game's group (consumers.py).
 
-The event carries the game's new version and, for the watchers, the read-only regions as
-ready-to-send frames, rendered and encoded once per variant of the board in use (seats.py), not
-once per watcher. The owner's pages get the version alone: their forms carry their own CSRF tokens,
-so a tab that is behind fetches its regions (views/live.py).
-Nobody watching, nothing is rendered or sent: a move then costs one look at the seats.
-
-In a request, the event goes out once the answer has been sent (Django's ``request_finished``,
-which its handlers send from ``response.close()`` in the thread that ran the view): the owner's
-answer never waits for the watchers' boards. Outside a request it goes out at once.
+``show_move`` listens to ``facts.game_moved`` (games/apps.py subscribes it), so it runs once the action has
+committed and its answer has been sent (games/base/announcements.py): the owner's answer never waits for the
+watchers' boards. The event carries the game's new version and, for the watchers, the read-only regions as
+ready-to-send frames, rendered and encoded once per variant of the board in use (presence.py), not once per
+watcher. The owner's pages get the version alone: their forms carry their own CSRF tokens, so a tab that is
+behind fetches its regions (views/live.py). Nobody watching, nothing is rendered or sent: a move then costs
+one look at the presence.
 
 Redis (with ``REDIS_URL``) is for watching only, and a move's thread must not wait on it: each call
 gives up after ``REDIS_TIMEOUT`` seconds, and once one has timed out, moves leave Redis alone for
@@ -20,26 +18,21 @@ The pages catch up at the next event they hear, or when their socket reconnects.
 import asyncio
 import json
 import logging
-import threading
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.core.signals import request_finished
-from django.db import transaction
-from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
 import engine
+from games.base.breakers import CircuitBreaker
+from games.base.trouble import REDIS_TROUBLE, timed_out
+from games.drawing.regions.drawn import LIVE_REGIONS, draw
 from games.drawing.tables import Table
-from games.live.seats import REDIS_TROUBLE, Audience, parse_variant, store, timed_out
+from games.live.presence import Audience, parse_variant, store
 from games.models import GameRecord
-from games.web.answers import LIVE_REGIONS, draw
-from games.web.breakers import CircuitBreaker
 
 logger = logging.getLogger(__name__)
 
@@ -53,9 +46,6 @@ live_health = CircuitBreaker(
     logger,
 )
 
-# The sends waiting for the answer of the request this thread runs (None outside a request).
-_this_request = threading.local()
-
 
 def group_name(public_id: str) -> str:
     return f"game.{public_id}"
@@ -65,63 +55,21 @@ def board_frame(version: int, html: str | None = None) -> str:
     return json.dumps({"type": "board", "version": version, **({"html": html} if html is not None else {})})
 
 
-def announce(record: GameRecord, game: engine.Game) -> None:
-    """Send the game's new state once the transaction around the action commits and its answer is out.
+def show_move(record: GameRecord, game: engine.Game) -> None:
+    """``facts.game_moved``: the game's pages are sent its new state, the watchers' with their boards."""
 
-    Robust: the action stands whatever happens to its announcement; a page that misses it
-    catches up at the next event or when its socket reconnects."""
-    transaction.on_commit(partial(_after_response, partial(_send, record, game)))
-
-
-def _after_response(send: Callable[[], None]) -> None:
-    pending: list[Callable[[], None]] | None = getattr(_this_request, "pending", None)
-    if pending is None:
-        _robustly(send)
-    else:
-        pending.append(send)
-
-
-class AnnounceAfterResponse:
-    """Middleware: the announcements of this request wait for its answer to be sent."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        _this_request.pending = []
-        return self.get_response(request)
-
-
-@receiver(request_finished)
-def _send_pending(**kwargs: Any) -> None:
-    pending = getattr(_this_request, "pending", None) or []
-    _this_request.pending = None
-    for send in pending:
-        _robustly(send)
-
-
-def _robustly(send: Callable[[], None]) -> None:
-    try:
-        send()
-    except Exception:
-        logger.exception("could not announce an action to the game's live pages")
-
-
-def announce_to(group: str, message: dict[str, Any]) -> None:
-    """Send ``message`` to ``group`` as ``announce`` sends a game's: once committed, after the answer, robustly."""
-    transaction.on_commit(
-        partial(_after_response, partial(_guarded, lambda: async_to_sync(_group_send)(group, message)))
-    )
-
-
-def _send(record: GameRecord, game: engine.Game) -> None:
     def send() -> None:
         audience = store().audience(record.public_id)
         if not audience.empty:
-            message = {"type": "game.board", "frames": frames(record, game, audience)}
+            message = {"type": "game.board", "version": game.version, "frames": frames(record, game, audience)}
             async_to_sync(_group_send)(group_name(record.public_id), message)
 
     _guarded(send)
+
+
+def tell(group: str, message: dict[str, Any]) -> None:
+    """Send ``message`` to ``group`` from a listener, as ``show_move`` sends a game's (a challenge's pages)."""
+    _guarded(lambda: async_to_sync(_group_send)(group, message))
 
 
 def _guarded(send: Callable[[], None]) -> None:

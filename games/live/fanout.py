@@ -16,7 +16,7 @@ from typing import Any
 from channels.consumer import get_handler_name
 from channels.layers import BaseChannelLayer
 
-from games.live.seats import REDIS_TROUBLE
+from games.base.trouble import REDIS_TROUBLE
 
 logger = logging.getLogger(__name__)
 

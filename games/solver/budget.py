@@ -9,26 +9,34 @@ in fixed windows (settings.py, ``SOLVER_SECONDS_PER_PLAYER`` and ``SOLVER_SECOND
 without its verdict; the moves are played all the same. A player who plays never comes near it
 (docs/configuration.md says why).
 
-The counts live in the cache with the limits' counters (games/web/limits.py), and a cache that fails lets everything
-through, as the limits do.
+The counts live in the cache with the limits' counters, and a cache that fails lets everything through, as the
+limits do (games/base/counters.py).
 """
 
 import functools
 import math
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 
-from games.live.seats import REDIS_TROUBLE
-from games.web import limits
+from games.base.counters import in_cache
 
 SPENT = gettext_lazy("Teach me has thought a great deal for you in a short time.")
+
+
+class BudgetSpent(Exception):
+    """The solver's time of this player or address is spent: it may run again in ``wait`` seconds."""
+
+    def __init__(self, wait: int) -> None:
+        super().__init__(f"the solver's budget is spent for {wait} s")
+        self.wait = wait
+
+
 PERIOD_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
@@ -38,23 +46,23 @@ def budget_of(setting: str) -> tuple[float, int] | None:
     if rate is None:
         return None
     found = re.fullmatch(r"(\d+)/(\d*)([smhd])", rate)
-    assert found, rate  # settings.envrate checked it
+    assert found, rate  # noqa: S101 (settings.envrate checked it)
     seconds, periods, unit = found.groups()
     return float(seconds), int(periods or 1) * PERIOD_SECONDS[unit]
 
 
 @dataclass(frozen=True)
 class SolverBudget:
-    request: HttpRequest  # whose time it counts: its player's and its address's
+    """The solver's time of one player and one client address, named as the abuse limits name them ("user:…" or
+    "player:…", and "ip:…", games/web/limits.py); None for nobody to count (no token yet, no address)."""
 
-    @functools.cached_property
+    player: str | None
+    address: str | None
+
+    @property
     def counters(self) -> tuple[tuple[str, str], ...]:
-        """(setting, whose time: "user:…", "player:…" or "ip:…"), found when the solver is first asked for:
-        a page that never asks the solver never needs them."""
-        keys = (
-            ("SOLVER_SECONDS_PER_PLAYER", limits.by_player(self.request, {})),
-            ("SOLVER_SECONDS_PER_IP", limits.by_address(self.request, {})),
-        )
+        """(setting, whose time) for each budget that counts this request."""
+        keys = (("SOLVER_SECONDS_PER_PLAYER", self.player), ("SOLVER_SECONDS_PER_IP", self.address))
         return tuple((setting, key) for setting, key in keys if key is not None)
 
     def wait(self) -> int:
@@ -70,7 +78,7 @@ class SolverBudget:
         """Count ``seconds`` of the solver's CPU against each budget."""
         spent = max(1, round(seconds * 1000))  # in milliseconds
         for setting, key, (_allowed, period), now in self._windows():
-            self._cached(functools.partial(_add, _window_key(setting, key, now, period), spent, period))
+            in_cache(functools.partial(_add, _window_key(setting, key, now, period), spent, period))
 
     def _windows(self) -> Iterator[tuple[str, str, tuple[float, int], float]]:
         now = time.time()
@@ -80,21 +88,8 @@ class SolverBudget:
                 yield setting, key, budget, now
 
     def _read(self, name: str) -> int | None:
-        value = self._cached(lambda: cache.get(name))
+        value = in_cache(lambda: cache.get(name))
         return value if isinstance(value, int) else None
-
-    @staticmethod
-    def _cached[T](call: Callable[[], T]) -> T | None:
-        health = limits.cache_health
-        if health.resting():
-            return None
-        try:
-            answer = call()
-        except REDIS_TROUBLE as error:
-            health.failed(error)
-            return None
-        health.answered()
-        return answer
 
 
 def _add(name: str, milliseconds: int, period: int) -> int:

@@ -25,8 +25,9 @@ _TABLE = f'"{GameRecord._meta.db_table}"'
 _COLUMN_LIST = ", ".join(f'"{field.column}"' for field in _COLUMNS)
 _ASSIGNMENTS = ", ".join(f'"{field.column}" = %s' for field in _SUMMARY)
 
-SELECT_GAME = f'SELECT {_COLUMN_LIST} FROM {_TABLE} WHERE "public_id" = %s'
-UPDATE_IF_LOG = f'UPDATE {_TABLE} SET {_ASSIGNMENTS} WHERE "id" = %s AND "log" = %s'
+# Names from the model's own metadata; every value is a parameter.
+SELECT_GAME = f'SELECT {_COLUMN_LIST} FROM {_TABLE} WHERE "public_id" = %s'  # noqa: S608
+UPDATE_IF_LOG = f'UPDATE {_TABLE} SET {_ASSIGNMENTS} WHERE "id" = %s AND "log" = %s'  # noqa: S608
 
 Converter = Callable[[Any, Any, BaseDatabaseWrapper], Any]
 _converters: WeakKeyDictionary[BaseDatabaseWrapper, list[tuple[int, list[Converter], Any]]] = WeakKeyDictionary()

@@ -1,43 +1,33 @@
 """The answers that swap a game page's regions out of band (htmx): after an action or a hint, for a live
 page that is behind, and the watchers' frames (live/events.py).
 
-The regions are drawn by games/drawing/regions/ (which the page's template tags call too), joined here
-without the template engine or its context processors: those fill the page around the regions (the
-user, the languages, the CSP nonce, a first visit) and on the hot path of a move cost more than the
-regions' own drawing (bench/move_parts.py; docs/benchmarks.md, "A move at half its cost"). The regions read two of the
-processors' values, given here as they give them: the CSRF token of the owner's forms (made only if a
-form is drawn) and the messages that the notice shows.
+The regions are partials of templates/games/game.html, drawn by games/drawing/regions/drawn.py with a plain
+context, without the template engine's context processors: those fill the page around the regions (the user,
+the languages, the CSP nonce, a first visit) and on the hot path of a move cost more than the regions' own
+drawing (bench/move_parts.py; docs/benchmarks.md, "A move at half its cost"). The regions read two of the
+processors' values, given here as they give them: the CSRF token of the owner's forms (made only if a form is
+drawn) and the messages that the notice shows.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.template import Context
 from django.utils.functional import SimpleLazyObject
-from django.utils.safestring import SafeString
 
-from games.drawing.regions.play_area import board_region
-from games.drawing.regions.small import counters_region, notice_region, spoken_region, status_region
-
-Region = Callable[[Context], SafeString]
-
-# In the page's order (templates/games/game.html); a live page keeps its notice.
-EVERY_REGION: tuple[Region, ...] = (board_region, counters_region, status_region, notice_region, spoken_region)
-LIVE_REGIONS: tuple[Region, ...] = (board_region, counters_region, status_region, spoken_region)
-
-
-def draw(context: dict[str, Any], regions: tuple[Region, ...]) -> str:
-    """The ``regions`` drawn from a table's context (tables.py; with ``oob``, each swapped out of band)."""
-    drawn = Context(context)
-    return "".join(region(drawn) for region in regions)
+from games.drawing.regions.drawn import EVERY_REGION, LIVE_REGIONS, MOVED_REGIONS, draw
 
 
 def regions(request: HttpRequest, context: Mapping[str, Any], status: int = 200) -> HttpResponse:
     """Every region, for ``request``: the answer to an action or a hint."""
     return HttpResponse(draw(_with_request(request, context), EVERY_REGION), status=status)
+
+
+def moved(request: HttpRequest, context: Mapping[str, Any]) -> HttpResponse:
+    """What an applied action changed, for the page that showed the board before it (an action's answer)."""
+    return HttpResponse(draw(_with_request(request, context), MOVED_REGIONS))
 
 
 def live_regions(request: HttpRequest, context: Mapping[str, Any]) -> HttpResponse:
@@ -47,7 +37,7 @@ def live_regions(request: HttpRequest, context: Mapping[str, Any]) -> HttpRespon
 
 def notice(request: HttpRequest, said: str) -> HttpResponse:
     """The notice alone: an action refused, which changes nothing else."""
-    return HttpResponse(draw(_with_request(request, {"notice": said, "oob": True}), (notice_region,)))
+    return HttpResponse(draw(_with_request(request, {"notice": said, "oob": True}), ("notice",)))
 
 
 def _with_request(request: HttpRequest, context: Mapping[str, Any]) -> dict[str, Any]:

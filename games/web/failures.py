@@ -1,10 +1,12 @@
 """Failed requests answered so that the player sees what happened and how to go on, in their language.
 
-A database that is down, locked or stalled raises ``OperationalError`` or ``InterfaceError`` (a
-connection, lock or statement timeout among them: settings.py keeps those to a few seconds). The
-answer is 503 with ``Retry-After``: a full page, or for htmx the ``#notice`` region. The view's own
-exceptions reach ``DatabaseOutageMiddleware``; one raised by another middleware (a session saved
-to the database, say) reaches Django's ``handler500``, which is ``server_error`` here.
+A view's exceptions reach ``FailureMiddleware``. A database that is down, locked or stalled raises
+``OperationalError`` or ``InterfaceError`` (a connection, lock or statement timeout among them: settings.py keeps
+those to a few seconds): the answer is 503 with ``Retry-After``, a full page, or for htmx the ``#notice`` region.
+One raised by another middleware (a session saved to the database, say) reaches Django's ``handler500``, which is
+``server_error`` here. A game whose stored log no longer replays gets an error page that names it (logged in
+actions.py); today's daily game (or a challenge's before it is over) asked for by another player, a page saying
+when it opens; a challenge's game before its race starts, its room's page, which counts down.
 
 A stale CSRF token (the player logged in or out in another tab, which rotates it) gets a 403 that
 says so; static/js/errors.js then fetches the page's regions with the fresh token, or reloads.
@@ -20,10 +22,15 @@ from collections.abc import Callable, Mapping
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import csrf, defaults
+
+from games.actions import BrokenGame, DealSecret, NotStarted
+from games.base import clock
+from games.models import GameRecord
 
 logger = logging.getLogger(__name__)
 
@@ -74,8 +81,8 @@ def way_back(request: HttpRequest) -> dict[str, str]:
     return {"way_on_url": referer, "way_on_label": _("Back to the page")}
 
 
-class DatabaseOutageMiddleware:
-    """A view that met a database outage answers 503 instead of a bare 500."""
+class FailureMiddleware:
+    """What a view could not do, answered as above instead of a bare 500."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -84,10 +91,26 @@ class DatabaseOutageMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not isinstance(exception, DATABASE_ERRORS):
-            return None
-        logger.warning("database unavailable (%s: %s): 503 for %s", type(exception).__name__, exception, request.path)
-        return outage_response(request)
+        if isinstance(exception, DATABASE_ERRORS):
+            name = type(exception).__name__
+            logger.warning("database unavailable (%s: %s): 503 for %s", name, exception, request.path)
+            return outage_response(request)
+        if isinstance(exception, BrokenGame):
+            return render(request, "games/broken.html", {"record": exception.record}, status=500)
+        if isinstance(exception, NotStarted):
+            return redirect("room", public_id=exception.record.seat.room.public_id)
+        if isinstance(exception, DealSecret):
+            return secret_page(request, exception.record)
+        return None
+
+
+def secret_page(request: HttpRequest, record: GameRecord) -> HttpResponse:
+    """403: a daily deal whose day is not over, or a challenge's before it is over, shown to another player."""
+    if record.in_room:
+        return render(request, "games/secret.html", {"room": record.seat.room}, status=403)
+    day = record.daily_date
+    assert day is not None  # noqa: S101 (only a daily game's or a challenge's deal is secret)
+    return render(request, "games/secret.html", {"day": day, "opens": clock.end_of(day)}, status=403)
 
 
 class ReadBodyFirstMiddleware:

@@ -1,49 +1,34 @@
 """Abuse limits: how many new games, moves, hints, live sockets and log-in or sign-up attempts one player, game,
 account or client address may make in a while (settings.py, ``LIMIT_*``; docs/configuration.md says why each is safe).
 
-django-ratelimit counts the attempts in the default cache (Redis when configured: every process counts
-together), in fixed windows. An attempt past a limit changes nothing: the view does not run, and the
-answer is 429 with ``Retry-After`` (the end of the window), in the player's language, through
-failures.py: a page, or for htmx the ``#notice`` region that static/js/errors.js shows. A live socket
-past its limit is closed with ``TOO_MANY`` just after it is accepted.
+Each view's counters are counted in the cache (games/base/counters.py, which fails open). An attempt past a
+limit changes nothing: the view does not run, and the answer is 429 with ``Retry-After`` (the end of the
+window), in the player's language, through failures.py: a page, or for htmx the ``#notice`` region that
+static/js/errors.js shows. A live socket past its limit is closed (games/live/consumers.py).
 
 The client's address is ``REMOTE_ADDR`` (the WebSocket scope's ``client``): behind nginx, daphne
 ``--proxy-headers`` takes it from the ``X-Forwarded-For`` that nginx overwrites (deploy/); a header a
-client sends is never read here. An IPv6 address counts by its /64, which one household or phone holds.
-
-A cache that fails (Redis down or frozen: each call gives up after ``REDIS_TIMEOUT``) lets everything
-through: limiting is worth less than the game going on. The failure is logged once, and the limits
-leave the cache alone for ``QUIET_AFTER_TROUBLE`` seconds, so that a frozen Redis costs one request
-one timeout, not every request.
+client sends is never read here.
 """
 
-import ipaddress
-import logging
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any
+from typing import Any, cast
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django_ratelimit.core import get_usage
 
-from games.live.seats import REDIS_TROUBLE
-from games.store.players import Player
-from games.web.breakers import CircuitBreaker
+from games.base import counters
+from games.solver.budget import SolverBudget
 from games.web.failures import failure_response, way_back
-
-logger = logging.getLogger(__name__)
-
-TOO_MANY = 4429  # a live socket's close code past its limit, after HTTP's 429: the page tries again later
-QUIET_AFTER_TROUBLE = 10.0  # seconds the limits leave a failed cache alone
+from games.web.http import SiteRequest
 
 # Whose attempts a counter counts, from the request and the view's arguments; None: not this request's.
-Key = Callable[[HttpRequest, Mapping[str, Any]], str | None]
+Key = Callable[[SiteRequest, Mapping[str, Any]], str | None]
 
 
 @dataclass(frozen=True)
@@ -61,38 +46,30 @@ class Limits:
     methods: frozenset[str] = frozenset({"POST"})
 
 
-def address_block(address: str | None) -> str | None:
-    """The client's address as counted: an IPv6 one by its /64 network, an IPv4 one however it came (a
-    dual-stack socket gives it as ``::ffff:a.b.c.d``); None if there is none (a Unix socket) or it is no address."""
-    try:
-        ip = ipaddress.ip_address(address or "")
-    except ValueError:
-        return None
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
-    network = ipaddress.ip_network(f"{ip}/{64 if ip.version == 6 else 32}", strict=False)
-    return f"ip:{network.network_address}"
+def by_address(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | None:
+    return counters.address_block(request.META.get("REMOTE_ADDR"))
 
 
-def by_address(request: HttpRequest, view_kwargs: Mapping[str, Any]) -> str | None:
-    return address_block(request.META.get("REMOTE_ADDR"))
-
-
-def by_player(request: HttpRequest, view_kwargs: Mapping[str, Any]) -> str | None:
+def by_player(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | None:
     """The account, or the anonymous player's token: a player with neither has no game yet (its IP counts)."""
-    player = Player.of(request)
+    player = request.player
     if player.user_id is not None:
         return f"user:{player.user_id}"
     return f"player:{player.token}" if player.token else None
 
 
-def by_game_and_asker(request: HttpRequest, view_kwargs: Mapping[str, Any]) -> str | None:
+def solver_budget(request: SiteRequest) -> SolverBudget:
+    """The solver's time of the request's player and address, counted as the limits count them."""
+    return SolverBudget(by_player(request, {}), by_address(request, {}))
+
+
+def by_game_and_asker(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | None:
     """The game, for one player (or one address): a watcher asking again and again spends only their own hints."""
     asker = by_player(request, view_kwargs) or by_address(request, view_kwargs)
     return f"game:{view_kwargs['public_id']}:{asker}" if asker else None
 
 
-def by_account_and_address(request: HttpRequest, view_kwargs: Mapping[str, Any]) -> str | None:
+def by_account_and_address(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | None:
     """The account an attempt names (a log-in's or sign-up's user name in any case, a reset's e-mail, or the
     signed-in player changing their password), from this address: a guesser elsewhere cannot lock its owner out."""
     name = (request.POST.get("username") or request.POST.get("email") or "").strip().casefold()
@@ -140,10 +117,11 @@ def limited[**P, R: HttpResponseBase](limits: Limits) -> Callable[[Callable[P, R
         @wraps(view)
         def guarded(*args: P.args, **kwargs: P.kwargs) -> R | HttpResponse:
             request = args[0]
-            assert isinstance(request, HttpRequest)
+            assert isinstance(request, HttpRequest)  # noqa: S101 (a view's first argument)
+            request = cast(SiteRequest, request)
             if request.method in limits.methods:
                 counted = [(counter.setting, counter.key(request, kwargs)) for counter in limits.counters]
-                wait = count_attempt(counted)
+                wait = counters.count_attempt(counted)
                 if wait:
                     return too_many(request, limits.message, wait)
             return view(*args, **kwargs)
@@ -151,38 +129,6 @@ def limited[**P, R: HttpResponseBase](limits: Limits) -> Callable[[Callable[P, R
         return guarded
 
     return decorate
-
-
-def socket_refused(scope: Mapping[str, Any]) -> bool:
-    """Whether a live socket from this address is past ``LIMIT_SOCKETS_PER_IP`` (counting it). Synchronous."""
-    client = scope.get("client")
-    return bool(count_attempt([("LIMIT_SOCKETS_PER_IP", address_block(client[0] if client else None))]))
-
-
-def count_attempt(counted: list[tuple[str, str | None]]) -> int:
-    """Count one attempt on each (rate setting, key) that applies: the seconds to wait if one is past its rate,
-    else 0. The last second of a window still counts in it (django-ratelimit), hence the second added."""
-    if cache_health.resting():
-        return 0
-    wait = 0
-    try:
-        for setting, value in counted:
-            rate = getattr(settings, setting)
-            if value is None or rate is None:
-                continue
-            usage = get_usage(None, group=setting, key=_fixed(value), rate=rate, increment=True)
-            if usage and usage["should_limit"]:
-                wait = max(wait, usage["time_left"] + 1)
-    except REDIS_TROUBLE as error:
-        cache_health.failed(error)
-        return 0
-    cache_health.answered()
-    return wait
-
-
-def _fixed(value: str) -> Callable[[str, None], str]:
-    """A django-ratelimit key function that gives ``value``: the key is computed before (its None skips it)."""
-    return lambda _group, _request: value
 
 
 def too_many(request: HttpRequest, message: Promise, wait: int) -> HttpResponse:
@@ -206,12 +152,3 @@ def try_again_in(wait: int) -> str:
     return ngettext("Try again in %(minutes)d minute.", "Try again in %(minutes)d minutes.", minutes) % {
         "minutes": minutes
     }
-
-
-# The limits' and the solver budget's (games/solver/budget.py): one cache.
-cache_health = CircuitBreaker(
-    QUIET_AFTER_TROUBLE,
-    "abuse limits off: the cache is unavailable (%s); requests go through",
-    "abuse limits on again: the cache answers",
-    logger,
-)

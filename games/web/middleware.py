@@ -1,7 +1,5 @@
-"""Middleware: a game whose stored log no longer replays gets an error page that names it (logged in
-actions.py), and today's daily game (or a challenge's before it is over) asked for by another player a page saying
-when it opens; times are
-written in the player's time zone."""
+"""Middleware: each request's player and their settings, read when first used; dates and times in the player's
+time zone. What a view could not do is answered by games/web/failures.py."""
 
 import contextlib
 import urllib.parse
@@ -9,33 +7,23 @@ import zoneinfo
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from games.actions import BrokenGame, DealSecret, NotStarted
-from games.store import clock
+from games.web.players import attach_player
+from games.web.preferences import attach_preferences
 
 
-class GameNotShownMiddleware:
+class PlayerMiddleware:
+    """Each request's player and their settings, read once and only if used: ``request.player`` and
+    ``request.preferences`` (games/web/http.py types them)."""
+
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        attach_player(request)
+        attach_preferences(request)
         return self.get_response(request)
-
-    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if isinstance(exception, BrokenGame):
-            return render(request, "games/broken.html", {"record": exception.record}, status=500)
-        if isinstance(exception, NotStarted):  # the room's page counts down to the start
-            return redirect("room", public_id=exception.record.seat.room.public_id)
-        if isinstance(exception, DealSecret):
-            record = exception.record
-            if record.in_room:
-                return render(request, "games/secret.html", {"room": record.seat.room}, status=403)
-            day = record.daily_date
-            assert day is not None  # only a daily game's or a challenge's deal is secret
-            return render(request, "games/secret.html", {"day": day, "opens": clock.end_of(day)}, status=403)
-        return None
 
 
 TIME_ZONE_COOKIE = "tz"  # set by static/js/timezone.js: an IANA name, URL-encoded ("America%2FLos_Angeles")

@@ -1,12 +1,12 @@
 """Fixtures and short helpers for the web tests; the longer ones live in helpers_play.py."""
 
 import pytest
-from django.http import HttpResponse
 from django.test import Client
 
 import engine
 from engine.log import DRAW, POSITION_OF_SYMBOL
 from games.models import GameRecord
+from tests.client_types import ClientResponse
 
 from . import helpers_play
 from .helpers_play import shown_version
@@ -22,7 +22,7 @@ def start_game(client: Client, code: str = CODE) -> GameRecord:
 
 def act(
     client: Client, game: GameRecord, action: str, htmx: bool = False, version: object = None, **data: object
-) -> HttpResponse:
+) -> ClientResponse:
     """POST one action at the game's current version unless ``version`` is given."""
     if version is None:
         version = GameRecord.objects.get(pk=game.pk).version

@@ -5,7 +5,6 @@ import functools
 import re
 from collections.abc import Iterator
 
-from django.http import HttpResponse
 from django.test import Client
 from django.utils import translation
 
@@ -17,6 +16,7 @@ from engine.log import DRAW, POSITION_OF_SYMBOL
 from games.drawing.cards import SUIT_SYMBOLS, card_label, spoken_name
 from games.models import GameRecord
 from tests.board_version import board_version
+from tests.client_types import ClientResponse
 
 HTMX = {"HX-Request": "true"}
 _GAME_URL = re.compile(r"^/g/([^/]+)/$")
@@ -43,7 +43,7 @@ def post_action(
     *,
     htmx: bool = False,
     **fields: object,
-) -> HttpResponse:
+) -> ClientResponse:
     """POST one action as a page would: its ``version``, the ``position`` of a tap, and any other ``fields``."""
     data = {"version": version, **({"position": position} if position is not None else {}), **fields}
     return client.post(f"/g/{public_id}/{action}/", data, headers=HTMX if htmx else {})

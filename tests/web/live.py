@@ -50,6 +50,6 @@ async def joined(communicator: WebsocketCommunicator) -> tuple[dict[str, Any], d
 async def next_of(communicator: WebsocketCommunicator, kind: str) -> dict[str, Any]:
     """The next frame of type ``kind``, skipping the others (watching counts come when they come)."""
     while True:
-        frame = await communicator.receive_json_from(WAIT)
+        frame: dict[str, Any] = await communicator.receive_json_from(WAIT)
         if frame["type"] == kind:
             return frame

@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import GameRecord
-from games.store.players import TOKEN_SESSION_KEY
+from games.players import TOKEN_SESSION_KEY
 
 from .conftest import act, start_game
 
@@ -32,7 +32,8 @@ def test_logging_in_adopts_the_games_played_before(player: Client) -> None:
     earlier = start_game(player)
     response = player.post("/accounts/login/", {"username": "bob", "password": PASSWORD})
     assert response.status_code == 302
-    assert GameRecord.objects.get(pk=earlier.pk).user.username == "bob"
+    owner = GameRecord.objects.get(pk=earlier.pk).user
+    assert owner is not None and owner.username == "bob"
 
 
 @pytest.mark.parametrize("by", ["log-in", "sign-up"])

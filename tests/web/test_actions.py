@@ -19,17 +19,21 @@ def first_playable(game: GameRecord) -> int:
     return playable[0]
 
 
-def test_a_legal_tap_with_htmx_answers_every_region_out_of_band(player: Client, game: GameRecord) -> None:
+def test_a_legal_tap_with_htmx_answers_what_it_changed_out_of_band(player: Client, game: GameRecord) -> None:
     position = first_playable(game)
     response = act(player, game, "tap", htmx=True, position=position)
     html = response.content.decode()
     assert response.status_code == 200
-    # Regions are replaced whole; the two live regions keep their element and take new content.
-    for region in ("board", "counters", "status"):
-        assert re.search(f'id="{region}"[^>]*hx-swap-oob="true"', html)
+    # The board's state alone (its attributes), then each part that changed, replaced whole by its id: the tapped
+    # card's place, the waste, Draw and Undo, the counters and the status; the two live regions keep their element
+    # and take new content. No other card, and no form: the page keeps its own.
+    assert re.search(r'<div id="board" class="board playing" data-version="1" data-patch></div>', html)
+    for part in (f"cell-{position}", "waste-card", "draw-button", "undo-button", "counters", "status"):
+        assert re.search(f'id="{part}"[^>]*hx-swap-oob="true"', html), part
     for live_region in ("notice", "board-text"):
         assert re.search(f'id="{live_region}"[^>]*hx-swap-oob="innerHTML"', html)
-    assert html.count("hx-swap-oob=") == 5
+    assert html.count("hx-swap-oob=") == 8
+    assert "<form" not in html and "csrfmiddlewaretoken" not in html
     assert shown_version(html) == 1
     assert 'data-counter="score">499<' in html
     game.refresh_from_db()

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
     ],
 )
 def test_a_malformed_action_is_a_400_that_says_what_is_wrong(
-    player: Client, game: GameRecord, action: str, data: dict[str, object], says: str
+    player: Client, game: GameRecord, action: str, data: dict[str, Any], says: str
 ) -> None:
     response = act(player, game, action, **data)
     assert response.status_code == 400

@@ -27,7 +27,7 @@ def score_chart(shown: list[FinishedGame]) -> str:
 
 
 def parse(svg: str) -> ET.Element:
-    return ET.fromstring(svg)  # raises on anything that is not well-formed XML
+    return ET.fromstring(svg)  # noqa: S314 (the app's own chart) raises on anything that is not well-formed XML
 
 
 def dots(root: ET.Element) -> list[tuple[float, float, str]]:

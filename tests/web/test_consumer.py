@@ -8,6 +8,7 @@ import datetime
 import json
 import logging
 import re
+import time
 from typing import Any
 
 import pytest
@@ -18,10 +19,11 @@ from channels.layers import BaseChannelLayer, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games.live import seats
-from games.live.consumers import DEAL_SECRET, UNAVAILABLE, UNKNOWN_GAME, WATCHING_DELAY
+from games.base import clock
+from games.live import presence
+from games.live.close_codes import DEAL_SECRET, UNAVAILABLE, UNKNOWN_GAME
+from games.live.consumers import WATCHING_DELAY
 from games.models import GameRecord
-from games.store import clock
 from tripeaks_site.asgi import application
 
 from .conftest import act, start_game
@@ -79,6 +81,22 @@ async def test_the_owners_pages_hear_the_version_alone(client: Client) -> None:
     await play(client, game, "draw")
     assert await next_of(owner, "board") == {"type": "board", "version": 1}
     await owner.disconnect()
+
+
+@in_event_loop
+async def test_an_announcement_that_comes_after_a_newer_one_is_not_sent(client: Client) -> None:
+    """Two processes' announcements may cross (games/base/announcements.py): a page hears each version once,
+    in order."""
+    game = await sync_to_async(start_game)(client)
+    watcher = socket(game.public_id)
+    await joined(watcher)
+    group = f"game.{game.public_id}"
+    for version in (2, 1, 2, 3):
+        frame = json.dumps({"type": "board", "version": version})
+        await get_channel_layer().group_send(group, {"type": "game.board", "version": version, "frames": {"": frame}})
+    assert [(await next_of(watcher, "board"))["version"] for _ in range(2)] == [2, 3]
+    assert await watcher.receive_nothing(0.2) or (await watcher.receive_json_from())["type"] == "watching"
+    await watcher.disconnect()
 
 
 @in_event_loop
@@ -194,7 +212,7 @@ async def test_everyone_sees_how_many_watch_as_they_come_and_go(client: Client) 
     await first.disconnect()
     assert (await next_of(owner, "watching"))["count"] == 0
     await owner.disconnect()
-    assert (await sync_to_async(seats.store().audience)(game.public_id)).empty
+    assert (await sync_to_async(presence.store().audience)(game.public_id)).empty
 
 
 @in_event_loop
@@ -224,13 +242,13 @@ async def test_each_watcher_gets_the_board_in_their_language_and_no_face_down_ca
 
 
 @in_event_loop
-async def test_a_seat_not_refreshed_expires(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A server that crashed leaves its seats behind: they stop counting once their time is up."""
-    store, now = seats.store(), seats.time.time()
-    await store.take("crashedgame00000", seats.variant("en", False), "gone!1")
-    await store.take("crashedgame00000", seats.PLAYER, "gone!2")
-    assert (await store.count("crashedgame00000")) == seats.Audience(1, {"en-0": 1})
-    monkeypatch.setattr(seats.time, "time", lambda: now + seats.SEAT_TTL + 1)
+async def test_a_presence_not_renewed_expires(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server that crashed leaves its pages' presence behind: it stops counting once its time is up."""
+    store, now = presence.store(), time.time()
+    await store.mark("crashedgame00000", presence.variant("en", False), "gone!1")
+    await store.mark("crashedgame00000", presence.PLAYER, "gone!2")
+    assert (await store.count("crashedgame00000")) == presence.Audience(1, {"en-0": 1})
+    monkeypatch.setattr(time, "time", lambda: now + presence.PRESENCE_TTL + 1)
     assert (await store.count("crashedgame00000")).empty
     assert store.audience("crashedgame00000").empty
 
@@ -258,7 +276,7 @@ def closed_by_the_client_after(frames: int) -> Any:
 
 @pytest.mark.parametrize("frames", [0, 1])
 @in_event_loop
-async def test_a_socket_closed_by_its_client_while_connecting_gives_its_seat_back_without_an_error(
+async def test_a_socket_closed_by_its_client_while_connecting_leaves_the_presence_without_an_error(
     client: Client, caplog: pytest.LogCaptureFixture, frames: int
 ) -> None:
     """Closed before its first frame, or right after it (the watching count then meets a closed socket)."""
@@ -278,7 +296,7 @@ async def test_a_socket_closed_by_its_client_while_connecting_gives_its_seat_bac
     for page in pages:
         await page.send_input({"type": "websocket.disconnect", "code": 1000})
         await page.wait(WAIT)  # ended, without an exception
-    assert (await seats.store().count(game.public_id)).watching == 0
+    assert (await presence.store().count(game.public_id)).watching == 0
     while (await next_of(owner, "watching"))["count"] != 0:  # the owner's page hears them go
         pass
     assert [record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING] == []
@@ -286,24 +304,24 @@ async def test_a_socket_closed_by_its_client_while_connecting_gives_its_seat_bac
 
 
 @in_event_loop
-async def test_a_consumer_the_server_gives_up_on_gives_its_seat_back_and_stops_refreshing_it(
+async def test_a_consumer_the_server_gives_up_on_leaves_the_presence_and_stops_renewing_it(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """daphne cancels a consumer still running ``application_close_timeout`` seconds after its client left
-    (here: stuck on a seat count that never comes): its seat goes with it, and nothing takes it again."""
+    (here: stuck on a count that never comes): its presence goes with it, and nothing marks it again."""
     game = await sync_to_async(start_game)(client)
-    store = seats.store()
+    store = presence.store()
 
-    async def never(public_id: str) -> seats.Audience:
+    async def never(public_id: str) -> presence.Audience:
         await asyncio.Event().wait()
         raise AssertionError("unreachable")
 
     monkeypatch.setattr(store, "count", never)
-    monkeypatch.setattr(seats, "SEAT_REFRESH", 0.05)  # a seat refresher left behind would soon take it again
+    monkeypatch.setattr(presence, "PRESENCE_RENEWAL", 0.05)  # a renewal left behind would soon mark it again
     page = socket(game.public_id)
     assert (await page.connect())[0]
     assert await page.receive_json_from(WAIT) == {"type": "board", "version": 0}
-    assert store.audience(game.public_id).watching == 1  # the seat is taken; the count never comes
+    assert store.audience(game.public_id).watching == 1  # the page is present; the count never comes
     page.future.cancel()
     await page.wait(WAIT)
     for _ in range(50):
@@ -329,7 +347,8 @@ async def test_losing_redis_closes_each_socket_with_4503_and_a_warning_and_no_tr
         done, _ = await asyncio.wait({getting, losing}, return_when=asyncio.FIRST_COMPLETED)
         (losing if getting in done else getting).cancel()
         if getting in done:
-            return getting.result()
+            received: dict[str, Any] = getting.result()
+            return received
         raise redis.ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
     monkeypatch.setattr(layer_class, "receive", receive_until_lost)
@@ -350,6 +369,7 @@ async def test_losing_redis_closes_each_socket_with_4503_and_a_warning_and_no_tr
 
 async def next_close(page: WebsocketCommunicator) -> dict[str, Any]:
     """The socket's close, past any frame sent before it."""
+    output: dict[str, Any]
     while (output := await page.receive_output(WAIT))["type"] != "websocket.close":
         pass
     return output

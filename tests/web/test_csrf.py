@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 CODE = "TP1-E-TRIPEAK"
 PASSWORD = "tri-peaks-2026-secret"
 # Every endpoint that takes a POST, with the form a real page would send.
-ENDPOINTS = {
+ENDPOINTS: dict[str, dict[str, object]] = {
     "/new/": {"code": "TP1-E-AAAAAAA"},
     "/new/easy/": {},
     "/g/{id}/tap/": {"version": 0, "position": 18},
@@ -66,7 +66,7 @@ def test_forged_posts_to_every_endpoint_are_refused_and_change_nothing(settings:
     started = player.post("/new/", {"code": CODE, "csrfmiddlewaretoken": page_token(player)})
     assert started.status_code == 302
     game = GameRecord.objects.get(user=alice)
-    tokens = {"no token": {}, "a made-up token": {"csrfmiddlewaretoken": "x" * 32}}
+    tokens: dict[str, dict[str, str]] = {"no token": {}, "a made-up token": {"csrfmiddlewaretoken": "x" * 32}}
     tokens["the forger's own token"] = {"csrfmiddlewaretoken": page_token(Client(enforce_csrf_checks=True))}
     before = everything()
 

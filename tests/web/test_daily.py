@@ -7,16 +7,17 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
-from django.http import HttpResponse
 from django.test import Client, override_settings
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from games.live import events, seats
+from games.base import clock
+from games.live import events, presence
 from games.models import GameRecord
-from games.store import clock, daily
+from games.store import daily
+from tests.client_types import ClientResponse
 
 from .conftest import act, play_line, start_game
 from .helpers_play import blocked_by_drawing
@@ -34,7 +35,7 @@ def on_day(monkeypatch: pytest.MonkeyPatch) -> list[datetime.date]:
     return day
 
 
-def redirected_to(response: HttpResponse) -> GameRecord:
+def redirected_to(response: ClientResponse) -> GameRecord:
     """The game that a POST's redirect leads to."""
     assert response.status_code == 302
     return GameRecord.objects.get(public_id=response["Location"].split("/")[2])
@@ -66,7 +67,7 @@ def test_the_code_stays_secret_until_the_day_is_over(player: Client, on_day: lis
         "leaderboard": player.get("/daily/"),
         "action": act(player, record, "draw", htmx=True),
     }
-    frames = events.frames(record, record.replay(), seats.Audience(1, {"en-0": 1, "fr-1": 1}))
+    frames = events.frames(record, record.replay(), presence.Audience(1, {"en-0": 1, "fr-1": 1}))
     letters = record.game_code.letters
     for where, response in pages.items():
         assert response.status_code == 200, where
@@ -332,7 +333,9 @@ def test_the_page_of_a_secret_daily_game_says_when_it_opens_in_the_viewer_s_lang
     assert "la partita si apre a tutti alle 01:00, ora tua." in page
 
 
-@pytest.mark.parametrize("zone,time", [("UTC", "00:00"), ("Europe/Rome", "01:00"), ("America/Los_Angeles", "16:00")])
+@pytest.mark.parametrize(
+    ("zone", "time"), [("UTC", "00:00"), ("Europe/Rome", "01:00"), ("America/Los_Angeles", "16:00")]
+)
 def test_the_leaderboard_says_when_the_next_deal_comes_in_the_viewer_s_time(zone: str, time: str) -> None:
     viewer = Client()
     viewer.cookies["tz"] = zone
@@ -467,11 +470,11 @@ def test_the_board_and_each_place_follow_one_order_whatever_the_ties(games: list
         time = record.seconds() if record.finished else 0
         return (record.finished is None, record.too_fast, record.hints > 0, -record.score, time, record.pk)
 
-    ranked = sorted((record for record in records if record.ranked), key=key)
+    ranked_games = sorted((record for record in records if record.ranked), key=key)
     board = daily.leaderboard(DAY)
-    assert [entry.record.pk for entry in board] == [record.pk for record in ranked]
+    assert [entry.record.pk for entry in board] == [record.pk for record in ranked_games]
     for record in records:
         place = daily.standing(record)
         assert place is not None
-        others = [r for r in ranked if r.pk == record.pk or not (record.user_id and r.user_id == record.user_id)]
-        assert place == daily.Standing(1 + sum(key(r) < key(record) for r in others), len(ranked), record.ranked)
+        others = [r for r in ranked_games if r.pk == record.pk or not (record.user_id and r.user_id == record.user_id)]
+        assert place == daily.Standing(1 + sum(key(r) < key(record) for r in others), len(ranked_games), record.ranked)

@@ -15,8 +15,8 @@ from django.test import Client
 from django.utils import translation
 from pytest_django.fixtures import Settings
 
+from games.base import database
 from games.models import GameRecord
-from games.store import database
 from games.web.failures import RETRY_AFTER
 
 from .conftest import act, start_game

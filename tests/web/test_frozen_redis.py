@@ -9,10 +9,11 @@ from collections.abc import Iterator
 import pytest
 import redis
 from django.test import Client
+from pytest_django.fixtures import Settings
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
-from games.live import events, seats
+from games.live import events, presence
 from games.models import GameRecord
 from tests.frozen_redis import frozen_redis
 
@@ -38,15 +39,15 @@ def redis_layer(url: str, timeout: float) -> dict[str, object]:
 
 
 @pytest.fixture
-def frozen(settings: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def frozen(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """REDIS_URL and the channel layer on a frozen Redis."""
     with frozen_redis() as url:
         settings.REDIS_URL = url
         settings.CHANNEL_LAYERS = redis_layer(url, settings.REDIS_TIMEOUT)
         monkeypatch.setattr(events, "live_health", events.live_health.fresh())
-        seats.store.cache_clear()
+        presence.store.cache_clear()
         yield url
-        seats.store.cache_clear()
+        presence.store.cache_clear()
 
 
 def timed_moves(player: Client, game: GameRecord) -> list[float]:
@@ -65,19 +66,19 @@ def test_with_redis_frozen_moves_answer_at_once_and_are_saved(player: Client, ga
     assert GameRecord.objects.get(pk=game.pk).version == MOVES
 
 
-def test_with_the_seats_answering_and_the_channel_layer_frozen_a_move_gives_up_on_it_at_once(
+def test_with_the_presence_answering_and_the_channel_layer_frozen_a_move_gives_up_on_it_at_once(
     player: Client, game: GameRecord, frozen: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Someone watches (the seats say so), but the event cannot go out: the send gives up."""
+    """Someone watches (the presence says so), but the event cannot go out: the send gives up."""
     monkeypatch.setattr(events, "store", lambda: WATCHED)
     held = timed_moves(player, game)
     assert max(held) < HELD_AT_MOST, held
     assert GameRecord.objects.get(pk=game.pk).version == MOVES
 
 
-class Watched(seats.MemorySeats):
-    def audience(self, public_id: str) -> seats.Audience:
-        return seats.Audience(watchers={"en-0": 1})
+class Watched(presence.MemoryPresence):
+    def audience(self, public_id: str) -> presence.Audience:
+        return presence.Audience(watchers={"en-0": 1})
 
 
 WATCHED = Watched()

@@ -16,7 +16,7 @@ def test_the_owner_sees_the_whole_table(player: Client, game: GameRecord) -> Non
     html = player.get(f"/g/{game.public_id}/").content.decode()
     played = engine_game(game)
     assert html.count('class="card back') == 18 + 1  # 18 face-down peak cards and the stock
-    assert len(re.findall(r'<button type="submit" name="position"', html)) == 28
+    assert len(re.findall(r'<button type="submit" id="cell-\d+" name="position"', html)) == 28
     assert 'data-counter="score">500<' in html and 'data-counter="moves">0<' in html
     assert 'data-counter="stock">23<' in html
     assert game.code in html

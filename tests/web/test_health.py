@@ -27,7 +27,8 @@ def _short_time_limit(settings: Any) -> Iterator[None]:
 
 
 def lines(response: Any) -> list[str]:
-    return response.content.decode().splitlines()
+    content: bytes = response.content
+    return content.decode().splitlines()
 
 
 def test_health_answers_ok_without_touching_the_database(client: Client, django_assert_num_queries: Any) -> None:

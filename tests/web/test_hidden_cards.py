@@ -7,7 +7,6 @@ page a plain POST redirects to, and the watcher's page) is searched for every ca
 hidden at that moment, in every form a template could write it."""
 
 import pytest
-from django.http import HttpResponse
 from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 import engine
 from engine.codes import CODE_SPACE
 from engine.layout import PEAK_CARDS
+from tests.client_types import ClientResponse
 
 from .helpers_play import HTMX, card_patterns, hidden_cards, leaks, post_action, start_game, stored
 
@@ -46,7 +46,7 @@ def assert_full_page(body: str, public_id: str, where: str) -> None:
         assert card_patterns(card)["corner"].search(body), f"{where} does not show face-up card {card}"
 
 
-def send(owner: Client, watcher: Client, public_id: str, step: Step) -> tuple[HttpResponse, Client]:
+def send(owner: Client, watcher: Client, public_id: str, step: Step) -> tuple[ClientResponse, Client]:
     """Post the action ``step`` describes against the stored game; the answer and who got it."""
     kind, number, htmx = step
     game = stored(public_id)

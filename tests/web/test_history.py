@@ -7,8 +7,8 @@ from django.test import Client
 from django.utils import timezone
 
 from games.models import GameRecord
+from games.players import Player, player_of
 from games.store.history import totals
-from games.store.players import Player
 
 from .conftest import act, start_game
 
@@ -42,7 +42,8 @@ def test_streaks_follow_the_order_games_finished_in(player: Client) -> None:
     finish(games[1], "won", 700, 0)
     finish(games[2], "blocked", 400, 1)
     finish(games[3], "won", 700, 2)
-    figures = totals(GameRecord.objects.owned_by(Player.of(player.get("/history/").wsgi_request)))
+    request = player.get("/history/").wsgi_request
+    figures = totals(GameRecord.objects.owned_by(player_of(request.user, request.session)))
     assert (figures.current_streak, figures.longest_streak, figures.won, figures.played) == (2, 2, 3, 4)
 
 

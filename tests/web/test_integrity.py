@@ -11,13 +11,12 @@ from functools import partial
 import pytest
 from django.conf import settings
 from django.db import connection
-from django.http import HttpResponse
 from django.test import Client
 
 import engine
 from games import actions
 from games.actions import Outcome
-from games.store.players import Player
+from games.players import Player
 
 from .helpers_play import codes_in_order, post_action, shown_version, start_game, stored, summary
 
@@ -79,7 +78,7 @@ def test_two_simultaneous_draws_on_the_same_version_apply_exactly_once() -> None
     for version in range(ROUNDS):
 
         def draw(version: int = version) -> Outcome:
-            return actions.play(public_id, player, "draw", version=version)
+            return actions.play(public_id, player, engine.Action.DRAW, version=version)
 
         outcomes = race(draw, draw)
 
@@ -104,8 +103,8 @@ def test_two_tabs_posting_the_same_version_with_htmx_get_200_and_409() -> None:
     first, second = twin_clients(owner)
     for version in range(ROUNDS):
         responses = race(
-            lambda v=version: post_action(first, public_id, "draw", v, htmx=True),
-            lambda v=version: post_action(second, public_id, "draw", v, htmx=True),
+            partial(post_action, first, public_id, "draw", version, htmx=True),
+            partial(post_action, second, public_id, "draw", version, htmx=True),
         )
 
         assert sorted(r.status_code for r in responses) == [200, 409]
@@ -121,7 +120,7 @@ def test_many_tabs_posting_the_same_action_at_once_apply_it_exactly_once_and_the
     crowd = tabs(owner, CROWD)
     expected = engine.Game.new(engine.GameCode.parse(CODE))
     for version in range(CROWD_ROUNDS):
-        action = ("draw", "undo")[version % 2]
+        action = (engine.Action.DRAW, engine.Action.UNDO)[version % 2]
         responses = race(*(partial(post_action, tab, public_id, action, version, htmx=True) for tab in crowd))
 
         assert sorted(r.status_code for r in responses) == [200] + [409] * (CROWD - 1)
@@ -138,9 +137,9 @@ def test_two_tabs_posting_the_same_version_without_htmx_both_redirect_and_apply_
     public_id = start_game(owner, CODE)
     first, second = twin_clients(owner)
     for version in range(ROUNDS):
-        responses: list[HttpResponse] = race(
-            lambda v=version: post_action(first, public_id, "draw", v),
-            lambda v=version: post_action(second, public_id, "draw", v),
+        responses = race(
+            partial(post_action, first, public_id, "draw", version),
+            partial(post_action, second, public_id, "draw", version),
         )
 
         assert [(r.status_code, r["Location"]) for r in responses] == [(302, f"/g/{public_id}/")] * 2

@@ -10,8 +10,8 @@ from django.test import Client
 from django.utils import timezone
 
 import engine
-from games.drawing.regions.small import minutes
-from games.live import events, seats
+from games.drawing.board import minutes
+from games.live import events, presence
 from games.models import GameRecord
 
 from .conftest import act, play_line
@@ -186,6 +186,6 @@ def test_a_level_game_is_shared_and_watched_as_a_free_game_is(player: Client) ->
     assert "watching (read-only)" in watched and 'data-counter="streak">0<' in watched
     assert f"/ws/g/{record.public_id}/" in watched
     stored = GameRecord.objects.get(pk=record.pk)
-    frames = events.frames(stored, stored.replay(), seats.Audience(0, {"en-0": 1}))
+    frames = events.frames(stored, stored.replay(), presence.Audience(0, {"en-0": 1}))
     html = json.loads(frames["en-0"])["html"]
     assert 'data-counter="streak">0<' in html and 'data-level="hard"' in html

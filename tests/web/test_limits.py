@@ -16,10 +16,12 @@ from django.test import Client
 from pytest_django.fixtures import Settings
 
 import engine
-from games.live.consumers import UNKNOWN_GAME
+from games.base import counters
+from games.live.close_codes import TOO_MANY, UNKNOWN_GAME
+from games.live.consumers import socket_refused
 from games.models import GameRecord
 from games.solver import pool as solver_pool
-from games.web import limits, reset_mail
+from games.web import reset_mail
 from tests.frozen_redis import frozen_redis
 
 from .conftest import CODE, act, start_game
@@ -60,7 +62,7 @@ def clock() -> Iterator[Clock]:
 
 @pytest.fixture(autouse=True)
 def _healthy_cache(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(limits, "cache_health", limits.cache_health.fresh())
+    monkeypatch.setattr(counters, "cache_health", counters.cache_health.fresh())
 
 
 def from_address(address: str, language: str = "en") -> Client:
@@ -229,7 +231,7 @@ def test_a_guesser_cannot_push_its_own_failed_log_ins_out_of_the_counters(settin
         assert guesser.post("/accounts/login/", {"username": "bob", "password": "x"}).status_code == 200
     assert_refused(guesser.post("/accounts/login/", {"username": "bob", "password": "x"}), SIGN_INS, "en", clock)
     for game in range(1500):  # what 1,500 hints on as many games leave, as cheap requests of its own make them
-        limits.count_attempt([("LIMIT_HINTS_PER_GAME", f"game:{game:016d}:ip:203.0.113.5")])
+        counters.count_attempt([("LIMIT_HINTS_PER_GAME", f"game:{game:016d}:ip:203.0.113.5")])
     assert_refused(guesser.post("/accounts/login/", {"username": "bob", "password": PASSWORD}), SIGN_INS, "en", clock)
 
 
@@ -302,7 +304,7 @@ def test_a_watcher_asking_for_hints_spends_only_their_own(settings: Settings, cl
     ],
 )
 def test_the_address_counted(address: str | None, counted: str | None) -> None:
-    assert limits.address_block(address) == counted
+    assert counters.address_block(address) == counted
 
 
 @pytest.mark.parametrize("off", ["left empty", "all off"])
@@ -334,7 +336,7 @@ async def test_live_sockets_per_address_are_closed_cleanly(
         return int(closing["code"])
 
     assert [await closed_with("198.51.100.7") for _ in range(3)] == [UNKNOWN_GAME] * 3
-    assert await closed_with("198.51.100.7") == limits.TOO_MANY
+    assert await closed_with("198.51.100.7") == TOO_MANY
     assert await closed_with("2001:db8::1") == UNKNOWN_GAME  # another address
     clock.advance(60)
     assert await closed_with("198.51.100.7") == UNKNOWN_GAME
@@ -362,7 +364,7 @@ class FastPlayer:
 
     def load_page(self, public_id: str) -> None:
         assert self.client.get(f"/g/{public_id}/").status_code == 200
-        assert not limits.socket_refused({"client": [self.client.defaults["REMOTE_ADDR"], 50000]})
+        assert not socket_refused({"client": [self.client.defaults["REMOTE_ADDR"], 50000]})
 
     def act(self) -> None:
         self.clock.advance(0.3)
@@ -386,7 +388,7 @@ class FastPlayer:
 def test_a_fast_player_plays_for_a_minute_and_is_never_limited(clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the default limits: every request is counted against them, and none is refused."""
     counted: set[str] = set()
-    count_attempt = limits.count_attempt
+    count_attempt = counters.count_attempt
 
     def counting(attempts: list[tuple[str, str | None]]) -> int:
         wait = count_attempt(attempts)
@@ -394,7 +396,7 @@ def test_a_fast_player_plays_for_a_minute_and_is_never_limited(clock: Clock, mon
         counted.update(setting for setting, key in attempts if key is not None)
         return wait
 
-    monkeypatch.setattr(limits, "count_attempt", counting)
+    monkeypatch.setattr(counters, "count_attempt", counting)
     client = from_address("198.51.100.7")
     started, player = clock.now, FastPlayer(client, clock)
     while clock.now - started < 30:
@@ -432,7 +434,7 @@ def test_a_failing_cache_lets_play_go_on_and_is_logged_once(
         settings.CACHES = redis_cache(frozen if redis == "frozen" else "redis://127.0.0.1:9/0", settings.REDIS_TIMEOUT)
         player = from_address("198.51.100.7")
         held = []
-        with caplog.at_level(logging.WARNING, logger="games.web.limits"):
+        with caplog.at_level(logging.WARNING, logger="games.base.counters"):
             for _ in range(4):
                 started = time.perf_counter()
                 game = start_game(player)
@@ -441,7 +443,7 @@ def test_a_failing_cache_lets_play_go_on_and_is_logged_once(
     assert GameRecord.objects.count() == 4
     assert max(held) < settings.REDIS_TIMEOUT + 1.0, held  # one timeout at most
     assert sum(held[1:]) < 1.0, held  # then the cache is left alone for a while
-    warnings = [record for record in caplog.records if record.name == "games.web.limits"]
+    warnings = [record for record in caplog.records if record.name == "games.base.counters"]
     assert len(warnings) == 1, warnings
     assert "abuse limits off" in warnings[0].getMessage()
 
@@ -450,7 +452,7 @@ def test_once_the_cache_answers_again_the_limits_are_back(
     settings: Settings, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings.LIMIT_NEW_GAMES_PER_IP = "1/10m"
-    monkeypatch.setattr(limits.cache_health, "rest", 0.0)
+    monkeypatch.setattr(counters.cache_health, "rest", 0.0)
     player = from_address("198.51.100.7")
     with mock.patch.object(caches["default"], "add", side_effect=ConnectionError("down")):  # local memory or Redis
         start_game(player)

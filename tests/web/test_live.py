@@ -10,10 +10,12 @@ from asgiref.sync import async_to_sync
 from django.http import HttpResponse
 from django.test import Client
 
-from games.live import events, seats
+from games import facts
+from games.drawing.regions import drawn
+from games.drawing.regions.drawn import Region
+from games.live import events, presence
 from games.models import GameRecord
 from games.web import answers
-from games.web.answers import Region
 
 from .conftest import act, shown_version
 from .helpers_play import HTMX
@@ -23,26 +25,26 @@ CaptureOnCommit = Callable[..., AbstractContextManager[list[Callable[[], None]]]
 
 class Announcements:
     """What events.py does after a move, watched: the group sends (recorded instead of sent), the
-    boards it draws, and seats taken on the game as open sockets would take them."""
+    boards it draws, and pages marked present on the game as open sockets would mark them."""
 
     def __init__(self, game: GameRecord) -> None:
         self.game = game
         self.sent: list[tuple[str, dict[str, Any]]] = []
         self.drawn: list[tuple[Region, ...]] = []
-        self.seats: list[tuple[str, str]] = []
+        self.pages: list[tuple[str, str]] = []
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         self.sent.append((group, message))
 
     def draw(self, context: dict[str, Any], regions: tuple[Region, ...]) -> str:
         self.drawn.append(regions)
-        return answers.draw(context, regions)
+        return drawn.draw(context, regions)
 
-    def seat(self, kind: str, count: int) -> None:
+    def present(self, kind: str, count: int) -> None:
         for number in range(count):
             channel = f"test!{kind}-{number}"
-            async_to_sync(seats.store().take)(self.game.public_id, kind, channel)
-            self.seats.append((kind, channel))
+            async_to_sync(presence.store().mark)(self.game.public_id, kind, channel)
+            self.pages.append((kind, channel))
 
 
 @pytest.fixture
@@ -51,8 +53,8 @@ def announced(game: GameRecord, monkeypatch: pytest.MonkeyPatch) -> Iterator[Ann
     monkeypatch.setattr(events, "get_channel_layer", lambda: watched)
     monkeypatch.setattr(events, "draw", watched.draw)
     yield watched
-    for kind, channel in watched.seats:
-        async_to_sync(seats.store().leave)(game.public_id, kind, channel)
+    for kind, channel in watched.pages:
+        async_to_sync(presence.store().leave)(game.public_id, kind, channel)
 
 
 def test_with_nobody_watching_a_move_renders_and_sends_nothing(
@@ -66,9 +68,9 @@ def test_with_nobody_watching_a_move_renders_and_sends_nothing(
 def test_a_move_renders_once_per_board_variant_watched_and_sends_one_event_after_commit(
     player: Client, game: GameRecord, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
-    announced.seat(seats.PLAYER, 2)
-    announced.seat("en-0", 3)
-    announced.seat("fr-1", 1)
+    announced.present(presence.PLAYER, 2)
+    announced.present("en-0", 3)
+    announced.present("fr-1", 1)
     with django_capture_on_commit_callbacks() as callbacks:
         assert act(player, game, "draw", htmx=True).status_code == 200
         assert announced.sent == []  # nothing before the transaction commits
@@ -78,7 +80,7 @@ def test_a_move_renders_once_per_board_variant_watched_and_sends_one_event_after
     assert group == f"game.{game.public_id}" and message["type"] == "game.board"
     assert sorted(message["frames"]) == ["", "en-0", "fr-1"]
     assert message["frames"][""] == '{"type": "board", "version": 1}'
-    assert announced.drawn == [answers.LIVE_REGIONS] * 2  # six pages, two variants: two drawings
+    assert announced.drawn == [drawn.LIVE_REGIONS] * 2  # six pages, two variants: two drawings
 
 
 @pytest.mark.django_db(transaction=True)  # commits for real: on_commit callbacks run when they would in production
@@ -88,7 +90,7 @@ def test_the_watchers_hear_of_a_move_only_once_the_owners_answer_is_made(
     """The owner's request renders their answer first; the watchers' boards are rendered and sent after
     it (from response.close(), once the server has sent it), so the owner never waits for them."""
     order: list[str] = []
-    answer = answers.regions
+    answer = answers.moved
 
     def render_answer(*args: Any, **kwargs: Any) -> HttpResponse:
         order.append("answer")
@@ -97,26 +99,26 @@ def test_the_watchers_hear_of_a_move_only_once_the_owners_answer_is_made(
     async def group_send(group: str, message: dict[str, Any]) -> None:
         order.append("watchers")
 
-    monkeypatch.setattr(answers, "regions", render_answer)
+    monkeypatch.setattr(answers, "moved", render_answer)
     monkeypatch.setattr(announced, "group_send", group_send)
-    announced.seat("en-0", 1)
+    announced.present("en-0", 1)
     assert act(player, game, "draw", htmx=True).status_code == 200
     assert order == ["answer", "watchers"]
-    events.announce(game, game.replay())  # outside a request: at once
+    facts.game_moved.announce(game, game.replay())  # outside a request: at once
     assert order == ["answer", "watchers", "watchers"]
 
 
 def test_with_only_the_owners_pages_open_the_version_goes_without_html(
     game: GameRecord, announced: Announcements, django_capture_on_commit_callbacks: CaptureOnCommit
 ) -> None:
-    announced.seat(seats.PLAYER, 1)
+    announced.present(presence.PLAYER, 1)
     with django_capture_on_commit_callbacks(execute=True):
-        events.announce(game, game.replay())
+        facts.game_moved.announce(game, game.replay())
     assert [message["frames"] for _, message in announced.sent] == [{"": '{"type": "board", "version": 0}'}]
     assert announced.drawn == []
 
 
-@pytest.mark.parametrize("action, data", [("undo", {}), ("draw", {"version": 7}), ("tap", {"position": 0})])
+@pytest.mark.parametrize(("action", "data"), [("undo", {}), ("draw", {"version": 7}), ("tap", {"position": 0})])
 def test_a_refused_or_stale_action_announces_nothing(
     player: Client,
     game: GameRecord,
@@ -125,7 +127,7 @@ def test_a_refused_or_stale_action_announces_nothing(
     action: str,
     data: dict[str, object],
 ) -> None:
-    announced.seat("en-0", 1)
+    announced.present("en-0", 1)
     with django_capture_on_commit_callbacks(execute=True):
         act(player, game, action, htmx=True, **data)
     assert GameRecord.objects.get(pk=game.pk).version == 0

@@ -1,10 +1,10 @@
-"""The memory of positions (games/store/memo.py): a position found again is the one a replay gives, and
+"""The memory of positions (games/base/memo.py): a position found again is the one a replay gives, and
 the caller's own; only the exact code and log find it; the oldest go first."""
 
 import pytest
 
 from engine import Game, GameCode, InvalidLog, Rule
-from games.store.memo import PositionMemo, Recent
+from games.base.memo import PositionMemo, Recent
 
 CODE = GameCode.parse("TP1-E-TRIPEAK")
 LOG = "+-++-+"

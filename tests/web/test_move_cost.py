@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 import engine
+from games.base import memo
 from games.models import GameRecord
-from games.store import memo
 
 from .helpers_play import post_action
 

@@ -19,7 +19,7 @@ def scope(origin: str | None, host: str | None, scheme: str = "ws", **headers: s
 
 
 @pytest.mark.parametrize(
-    "origin, host, scheme, allowed",
+    ("origin", "host", "scheme", "allowed"),
     [
         ("http://127.0.0.1:8000", "127.0.0.1:8000", "ws", True),
         ("http://127.0.0.1", "127.0.0.1", "ws", True),

@@ -51,7 +51,7 @@ def test_a_forgotten_password_is_reset_through_the_emailed_link(client: Client) 
     [message] = mail.outbox
     assert message.to == ["ann@example.com"] and "ann" in message.body
     # From the site's configured address (SITE_URL), never the request's Host, port included.
-    link = re.search(r"http://127\.0\.0\.1:8000(/accounts/reset/[^\s]+/)", message.body)
+    link = re.search(r"http://127\.0\.0\.1:8000(/accounts/reset/[^\s]+/)", str(message.body))
     assert link and "localhost" not in message.body
     form = client.get(link.group(1), follow=True)
     assert 'name="new_password1"' in form.content.decode()

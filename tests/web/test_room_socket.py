@@ -1,4 +1,4 @@
-"""A challenge room's live standings (games/live/rooms.py): the whole region on connecting and after each change,
+"""A challenge room's live standings (games/challenges/live.py): the whole region on connecting and after each change,
 in the page's language, never a card of anyone's game."""
 
 import json
@@ -8,7 +8,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from games.live.consumers import UNKNOWN_GAME
+from games.live.close_codes import UNKNOWN_GAME
 from games.models import Room
 from tripeaks_site.asgi import application
 

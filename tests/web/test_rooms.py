@@ -6,8 +6,9 @@ from django.test import Client
 from django.utils import translation
 
 import engine
+from games.base import memo
+from games.challenges.standings import standings
 from games.models import ROOM_PLAYERS, GameRecord, Room, Seat
-from games.store import memo, rooms
 
 from .helpers_play import hidden_cards, leaks, post_action
 from .rooms import game_of, join, make_room, move_back, started, winnable_and_blocked_by_drawing
@@ -139,13 +140,13 @@ def test_the_standings_show_each_players_figures_by_streak_scoring(room: Room, a
     game = record.replay()
     terms = engine.Terms(engine.Rule.EASY, 600, 1)
     expected = engine.streak_score(game, terms, record.seconds())
-    racers = {racer.name: racer for racer in rooms.standings(room)}
+    racers = {racer.name: racer for racer in standings(room)}
     ann_line = racers["Ann"]
     assert ann_line.cleared == sum(game.is_removed(p) for p in range(28)) > 0
     assert (ann_line.score, ann_line.streak, ann_line.stock_left) == (expected.total, expected.streak, game.stock_count)
     assert racers["Bob"].stock_left == game_of(room, "Bob").replay().stock_count
     memo.positions.forget()  # as after a restart: the figures come from the stored games
-    assert {racer.name: racer.score for racer in rooms.standings(room)} == {"Ann": expected.total, "Bob": 0}
+    assert {racer.name: racer.score for racer in standings(room)} == {"Ann": expected.total, "Bob": 0}
 
 
 def test_an_opponent_sees_no_card_of_anothers_game(room: Room, ann: Client, bob: Client) -> None:
@@ -174,7 +175,7 @@ def test_the_last_game_to_end_ends_the_room_and_ranks_the_won_first(room: Room, 
     play(ann, game_of(room, "Ann"), line)
     over = Room.objects.get(pk=room.pk)
     assert over.is_over() and over.ended is not None
-    assert [(racer.name, racer.state) for racer in rooms.standings(over)] == [("Ann", "won"), ("Bob", "blocked")]
+    assert [(racer.name, racer.state) for racer in standings(over)] == [("Ann", "won"), ("Bob", "blocked")]
     assert over.ended is not None
     bobs = game_of(room, "Bob")
     response = post_action(bob, bobs.public_id, "undo", bobs.version, htmx=True)  # an undo would reopen it
@@ -190,9 +191,9 @@ def test_a_player_taught_ranks_after_those_who_were_not(room: Room, ann: Client,
     anns = game_of(room, "Ann")
     assert ann.get(f"/g/{anns.public_id}/hint/", headers={"HX-Request": "true"}).status_code == 200
     play(ann, anns, winnable_and_blocked_by_drawing()[1][:6])
-    standings = rooms.standings(Room.objects.get(pk=room.pk))
-    assert [(racer.name, racer.assisted) for racer in standings] == [("Bob", False), ("Ann", True)]
-    assert standings[1].score > standings[0].score
+    ranked = standings(Room.objects.get(pk=room.pk))
+    assert [(racer.name, racer.assisted) for racer in ranked] == [("Bob", False), ("Ann", True)]
+    assert ranked[1].score > ranked[0].score
     assert "data-assisted" in Client().get(f"/c/{room.public_id}/standings/").content.decode()
 
 
@@ -214,7 +215,7 @@ def test_a_player_who_leaves_is_gone_and_takes_no_more_moves(room: Room, ann: Cl
     bobs = game_of(room, "Bob")
     response = post_action(bob, bobs.public_id, "draw", 0, htmx=True)
     assert "over for your game" in response.content.decode()
-    assert {racer.name: racer.state for racer in rooms.standings(room)}["Bob"] == "gone"
+    assert {racer.name: racer.state for racer in standings(room)}["Bob"] == "gone"
 
 
 def test_the_host_who_leaves_before_the_start_hands_the_room_on(room: Room, ann: Client, bob: Client) -> None:
@@ -305,7 +306,7 @@ def test_a_player_who_leaves_after_winning_keeps_the_win(room: Room, ann: Client
     started(ann, room)
     play(ann, game_of(room, "Ann"), winnable_and_blocked_by_drawing()[1])
     assert ann.post(f"/c/{room.public_id}/leave/").status_code == 302
-    first = rooms.standings(Room.objects.get(pk=room.pk))[0]
+    first = standings(Room.objects.get(pk=room.pk))[0]
     assert (first.name, first.state) == ("Ann", "won")
 
 

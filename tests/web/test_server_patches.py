@@ -3,13 +3,15 @@ relies on. A test of the second kind fails with a message naming the library, wh
 patch to adapt (or drop, once the library does as well itself) before re-measuring it."""
 
 import asyncio
+import inspect
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from importlib.metadata import version
 from importlib.util import find_spec
 from pathlib import Path
 from socket import SO_SNDBUF, SOL_SOCKET, socket, socketpair
-from typing import Any
+from typing import Any, cast
 
 import asgiref
 import daphne
@@ -17,7 +19,10 @@ import django
 import pytest
 import twisted
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
+from autobahn.twisted.websocket import WebSocketAdapterProtocol
+from autobahn.websocket.protocol import WebSocketProtocol as AutobahnProtocol
 from daphne.endpoints import build_endpoint_description_strings
+from daphne.ws_protocol import WebSocketProtocol
 from django.core.handlers.asgi import ASGIHandler
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -25,6 +30,7 @@ from django.http import HttpRequest, HttpResponse
 from django.test import override_settings
 from django.urls import path
 from twisted.internet import asyncioreactor, posixbase, ssl, tcp
+from twisted.internet.interfaces import IProtocol, IReactorFDSet
 from twisted.internet.protocol import Protocol
 
 from tests.live_server import run_apart
@@ -89,7 +95,10 @@ def sockets() -> Iterator[Sockets]:
     theirs.setblocking(False)  # what has not been sent is not waited for
     reactor = Reactor()
     protocol = Protocol()
-    connection = tcp.Server(ours, protocol, ("127.0.0.1", 1), None, 0, reactor)
+    # Twisted types the protocol, the port and the reactor a connection is made with as a real server makes them:
+    # here a plain protocol, no listening port, and a reactor that records what is asked of it.
+    fake_port, fake_reactor = cast(tcp.Port, None), cast(IReactorFDSet, reactor)
+    connection = tcp.Server(ours, cast(IProtocol, protocol), ("127.0.0.1", 1), fake_port, 0, fake_reactor)
     connection.repstr = "<a server connection>"  # Twisted names it after its listening port, which it lacks here
     protocol.makeConnection(connection)
     yield connection, theirs, reactor
@@ -169,7 +178,7 @@ def test_a_tls_connection_writes_through_twisted_tls_layer(sockets: Sockets) -> 
 
 def test_twisted_connections_still_have_what_the_eager_write_reads(sockets: Sockets) -> None:
     connection, _, _ = sockets
-    expected = {
+    expected: dict[str, object] = {
         "connected": 1,
         "TLS": False,
         "disconnecting": False,

@@ -17,7 +17,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games.models import GameRecord
-from games.store.players import TOKEN_SESSION_KEY
+from games.players import TOKEN_SESSION_KEY
 from tripeaks_site import sessions
 from tripeaks_site.sessions import SessionStore
 
@@ -138,7 +138,8 @@ def test_who_may_do_what_with_a_game(settings: Any) -> None:
         "other player, signed in": mallory,
         "not signed in": Client(),
     }
-    assert GameRecord.objects.get(pk=games["account"].pk).user.username == "alice"
+    owner = GameRecord.objects.get(pk=games["account"].pk).user
+    assert owner is not None and owner.username == "alice"
 
     seen = {(row.who, row.game): observe(clients[row.who], games[row.game]) for row in MATRIX}
     wanted = {(row.who, row.game): expected(row.plays, row.staff) for row in MATRIX}

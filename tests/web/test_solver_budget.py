@@ -26,7 +26,7 @@ def costly_solver(settings: Settings) -> Iterator[None]:
     thread, whose clock the test moves."""
     settings.SOLVER_PROCESSES = 0
     ticks = itertools.count(0.0, COST)  # read at each call's start and end: the call costs one step
-    with mock.patch("games.solver.tasks.time.thread_time", lambda: next(ticks)):
+    with mock.patch("games.solver.tasks.time.thread_time", side_effect=lambda: next(ticks)):
         yield
 
 

@@ -26,9 +26,7 @@ def winnable() -> tuple[str, list[str]]:
 
 
 def waste_shown(html: str) -> str:
-    match = re.search(
-        r'<div class="pile waste">.*?<span class="card face [^"]*" role="img" aria-label="([^"]+)"', html, re.DOTALL
-    )
+    match = re.search(r'<span id="waste-card" class="card face [^"]*" role="img" aria-label="([^"]+)"', html)
     assert match, "no waste card in the answer"
     return match.group(1)
 

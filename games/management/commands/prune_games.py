@@ -1,6 +1,6 @@
 """Delete abandoned anonymous games: started and last played more than ``--days`` days ago.
 
-An anonymous player's games hang on the token in their session (games/store/players.py), which lasts a year at most;
+An anonymous player's games hang on the token in their session (games/players.py), which lasts a year at most;
 games nobody has touched for long take room in the table for nothing (about 400 bytes each). Games of an
 account are never deleted, whatever their age. The rows go in batches, each a transaction of its own, so
 that the table is never locked for long and the site plays on meanwhile; a game played between the

@@ -1,19 +1,20 @@
 """The day's leaderboard (games/store/daily.py): each account's ranked daily game of the day, and when the next
 deal comes."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from games.base import clock
 from games.models import GameRecord
-from games.store import clock, daily
-from games.store.players import Player
+from games.store import daily
+from games.web.http import SiteRequest
 
 
 @require_GET
-def leaderboard_page(request: HttpRequest) -> HttpResponse:
+def leaderboard_page(request: SiteRequest) -> HttpResponse:
     day = clock.today()
-    player = Player.of(request)
+    player = request.player
     records = GameRecord.objects.owned_by(player)
     finished_today = records.filter(level=daily.DAILY, daily_date=day).exclude(finished=None)
     mine = daily.with_keys(finished_today).order_by(*daily.ORDER).first()  # the one that would place best

@@ -10,34 +10,28 @@ from games import actions
 from games.drawing.explanations import hint_text
 from games.drawing.tables import Table
 from games.solver import pool as solver_pool
-from games.solver.budget import SPENT, SolverBudget
-from games.store.players import Player
+from games.solver.budget import SPENT, BudgetSpent
 from games.web import answers
 from games.web.failures import outage_response
-from games.web.http import HtmxHttpRequest
-from games.web.limits import HINTS, limited, too_many
+from games.web.http import SiteRequest
+from games.web.limits import HINTS, limited, solver_budget, too_many
 
 
 @require_GET
 @limited(HINTS)
-def hint(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    record, game = actions.load_for(Player.of(request), public_id)  # today's daily: its player alone
-    table = Table.of(request, record, game)
-    budget = SolverBudget(request)
-    if wait := budget.wait():
-        return too_many(request, SPENT, wait)
+def hint(request: SiteRequest, public_id: str) -> HttpResponse:
     try:
-        teaching, cost = solver_pool.hint(game)
+        taught = actions.teach_and_count(request.player, public_id, solver_budget(request))
+    except BudgetSpent as spent:
+        return too_many(request, SPENT, spent.wait)
     except solver_pool.SolverUnavailable:
         return outage_response(request, _("Teach me is busy for a moment; your game is safe."))
-    budget.charge(cost)
-    if table.can_play and game.status is not engine.Status.WON:  # blocked too: Undo reopens it
-        actions.count_hint(record)
+    table = Table.of(taught.record, taught.game, request.player, request.preferences)
     context = table.context(
-        notice=hint_text(teaching, game),
+        notice=hint_text(taught.hint, taught.game),
         teaching=True,  # the explanation stays; other notices fade
-        hinted=teaching.position,
-        hint_draw=teaching.reason is engine.HintReason.DRAW,
+        hinted=taught.hint.position,
+        hint_draw=taught.hint.reason is engine.HintReason.DRAW,
         oob=bool(request.htmx),
     )
     if request.htmx:

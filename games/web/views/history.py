@@ -1,7 +1,7 @@
 """The player's games, newest first, with filters, totals and the charts of their scores."""
 
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
@@ -10,15 +10,15 @@ import engine
 from games.drawing.chart import history_charts
 from games.models import FREE_GAME, LEVEL_LABELS, RULE_LABELS, STATUS_LABELS, GameRecord
 from games.store.history import daily_results, finished_games, stats_by_mode, totals
-from games.store.players import Player
+from games.web.http import SiteRequest
 
 PAGE_SIZE = 20
 FREE_MODE = "free"  # the mode filter's word for free games (whose level is empty)
 
 
 @require_GET
-def history(request: HttpRequest) -> HttpResponse:
-    player = Player.of(request)
+def history(request: SiteRequest) -> HttpResponse:
+    player = request.player
     games = GameRecord.objects.owned_by(player)
     shown = games
     result = request.GET.get("result", "")

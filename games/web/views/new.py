@@ -2,37 +2,39 @@
 game code (the form says what is wrong with a bad code); "Replay this deal" starts a game's deal again."""
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 import engine
 from games import actions
+from games.base import clock
 from games.models import GameRecord, level_terms
-from games.solver.budget import SolverBudget
-from games.store import clock, daily
-from games.store.players import Player
+from games.players import Player
+from games.store import daily
 from games.web.forms import NewGameForm
-from games.web.limits import NEW_GAMES, limited, too_many
+from games.web.http import SiteRequest
+from games.web.limits import NEW_GAMES, limited, solver_budget, too_many
+from games.web.players import known_player
 
 
 @require_http_methods(["GET", "POST"])
 @limited(NEW_GAMES)
-def new_game(request: HttpRequest) -> HttpResponse:
+def new_game(request: SiteRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else None  # an empty POST is still a submission
     form = NewGameForm(data, initial={"code": request.GET.get("code", "")})
     if request.method == "POST":
         if form.is_valid():
             code, winnable = form.game_code()
-            record = actions.create_game(Player.of(request, create=True), code, winnable=winnable)
+            record = actions.create_game(known_player(request), code, winnable=winnable)
             return redirect("game", public_id=record.public_id)
         return render(request, "games/new.html", _context(request, form), status=400)
     return render(request, "games/new.html", _context(request, form))
 
 
-def _context(request: HttpRequest, form: NewGameForm) -> dict[str, object]:
-    player = Player.of(request)
+def _context(request: SiteRequest, form: NewGameForm) -> dict[str, object]:
+    player = request.player
     records = GameRecord.objects.owned_by(player)
     day = clock.today()
     return {
@@ -47,13 +49,13 @@ def _context(request: HttpRequest, form: NewGameForm) -> dict[str, object]:
 
 @require_POST
 @limited(NEW_GAMES)
-def new_level_game(request: HttpRequest, level: str) -> HttpResponse:
+def new_level_game(request: SiteRequest, level: str) -> HttpResponse:
     try:
         chosen = engine.Level(level)
     except ValueError:
         raise Http404("No such level.") from None
-    player = Player.of(request, create=True)  # first: the budget counts this player's time
-    budget = SolverBudget(request)
+    player = known_player(request)  # first: the budget counts this player's time
+    budget = solver_budget(request)
     if chosen is not engine.Level.DAILY and (wait := budget.wait()):  # its deal is graded by the solver
         return too_many(request, NEW_GAMES.message, wait)
     record = actions.deal_level(player, chosen, budget)
@@ -61,7 +63,7 @@ def new_level_game(request: HttpRequest, level: str) -> HttpResponse:
     return redirect("game", public_id=record.public_id)
 
 
-def _say_if_practice(request: HttpRequest, player: Player, record: GameRecord) -> None:
+def _say_if_practice(request: SiteRequest, player: Player, record: GameRecord) -> None:
     """A daily game that will not be ranked says so before its first card, not only on its end card."""
     if record.level != engine.Level.DAILY or record.ranked:
         return
@@ -73,9 +75,9 @@ def _say_if_practice(request: HttpRequest, player: Player, record: GameRecord) -
 
 @require_POST
 @limited(NEW_GAMES)
-def deal_again(request: HttpRequest, public_id: str) -> HttpResponse:
+def deal_again(request: SiteRequest, public_id: str) -> HttpResponse:
     """The same deal in the same mode (a past day's daily as a free game: actions.deal_again)."""
-    player = Player.of(request, create=True)
+    player = known_player(request)
     record = actions.deal_again(player, public_id)
     _say_if_practice(request, player, record)
     return redirect("game", public_id=record.public_id)

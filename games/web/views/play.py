@@ -1,7 +1,7 @@
 """The game page and its three actions (tap, draw, undo), with htmx or as plain forms."""
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -9,12 +9,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 import engine
 from games import actions
+from games.drawing.board import changes
 from games.drawing.tables import Table
 from games.models import RoomState
-from games.store.players import Player
 from games.web import answers
 from games.web.forms import ActionForm
-from games.web.http import HtmxHttpRequest
+from games.web.http import SiteRequest
 from games.web.limits import ACTIONS, limited
 
 Refusal = engine.Refusal
@@ -37,21 +37,20 @@ ROOM_CLOSED = {
 
 
 @require_GET
-def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
-    record, game = actions.load_for(Player.of(request), public_id)
-    return render(request, "games/game.html", Table.of(request, record, game).context())
+def game_page(request: SiteRequest, public_id: str) -> HttpResponse:
+    record, game = actions.load_for(request.player, public_id)
+    return render(request, "games/game.html", Table.of(record, game, request.player, request.preferences).context())
 
 
 @require_POST
 @limited(ACTIONS)
-def act(request: HtmxHttpRequest, public_id: str, action: engine.Action) -> HttpResponse:
+def act(request: SiteRequest, public_id: str, action: engine.Action) -> HttpResponse:
     form = ActionForm(request.POST, action=action)
     if not form.is_valid():
         return HttpResponseBadRequest(_("Bad action. %(problem)s The game is unchanged.") % {"problem": form.problem()})
-    outcome = actions.play(
-        public_id, Player.of(request), action, form.cleaned_data["version"], form.cleaned_data["position"]
-    )
-    table = Table.of(request, outcome.record, outcome.game)
+    data = form.cleaned_data
+    outcome = actions.play(public_id, request.player, action, data["version"], data["position"])
+    table = Table.of(outcome.record, outcome.game, request.player, request.preferences)
     notice = refusal_notice(table, outcome)
     if not request.htmx:
         if notice:
@@ -61,9 +60,13 @@ def act(request: HtmxHttpRequest, public_id: str, action: engine.Action) -> Http
         if not notice:
             return HttpResponse(status=204)
         return answers.notice(request, notice)
-    # Every region arrives as an out-of-band swap (the forms say hx-swap="none").
-    context = table.context(notice=notice, oob=True)
-    return answers.regions(request, context, status=409 if outcome.stale else 200)
+    board, played_on = table.board, outcome.played_on
+    if played_on is not None and played_on.status is engine.Status.PLAYING and board.status is engine.Status.PLAYING:
+        # What changed, for the board the page showed (static/js/board_view.js puts each part in its place).
+        changed = changes(played_on, board, table.highlight)
+        return answers.moved(request, table.context(notice=notice, oob=True, patch=True, changed=changed))
+    # A page out of date, a game just over (its end overlay) or just reopened: every region, each out of band.
+    return answers.regions(request, table.context(notice=notice, oob=True), status=409 if outcome.stale else 200)
 
 
 def refusal_notice(table: Table, outcome: actions.Outcome) -> str:

@@ -3,7 +3,7 @@ and the language, in Django's language cookie (as its set_language view keeps it
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -11,12 +11,13 @@ from django.views.decorators.http import require_http_methods
 
 from games.web import preferences
 from games.web.forms import PreferencesForm
+from games.web.http import SiteRequest
 
 
 @require_http_methods(["GET", "POST"])
-def settings_page(request: HttpRequest) -> HttpResponse:
+def settings_page(request: SiteRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else None  # unticked boxes post nothing
-    initial = {**preferences.as_initial(preferences.load(request)), "language": translation.get_language()}
+    initial = {**preferences.as_initial(request.preferences), "language": translation.get_language()}
     form = PreferencesForm(data, initial=initial)
     if request.method == "POST" and form.is_valid():
         values = dict(form.cleaned_data)

@@ -7,17 +7,17 @@ from django.views.decorators.http import require_GET
 import engine
 from games import actions
 from games.drawing.tables import Table
-from games.store.players import Player
+from games.web.http import SiteRequest
 
 
 @require_GET
-def replay(request: HttpRequest, public_id: str) -> HttpResponse:
+def replay(request: SiteRequest, public_id: str) -> HttpResponse:
     """Step 0 is the deal; every step is read-only."""
-    record, _ = actions.load_for(Player.of(request), public_id)  # a log that no longer replays gets its error page
+    record, _ = actions.load_for(request.player, public_id)  # a log that no longer replays gets its error page
     last = record.version
     step = _step(request, last)
     game = engine.Game.replay(record.game_code, engine.log_until(record.log, step))
-    context = Table.of(request, record, game).context(
+    context = Table.of(record, game, request.player, request.preferences).context(
         can_play=False,
         step=step,
         last=last,

@@ -6,16 +6,14 @@ from django.views.decorators.http import require_GET
 
 from games import actions
 from games.drawing.explanations import verdict_text
-from games.solver.budget import SolverBudget
-from games.store.players import Player
-from games.web.http import HtmxHttpRequest
-from games.web.limits import HINTS, limited
+from games.web.http import SiteRequest
+from games.web.limits import HINTS, limited, solver_budget
 
 
 @require_GET
 @limited(HINTS)  # the solver's word, as Teach me's: counted with it
-def verdict(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    record = actions.find_verdict(Player.of(request), public_id, SolverBudget(request))
+def verdict(request: SiteRequest, public_id: str) -> HttpResponse:
+    record = actions.find_verdict(request.player, public_id, solver_budget(request))
     if not request.htmx:
         return redirect("game", public_id=public_id)
     # The region's words alone (htmx swaps them in, and then asks no more).

@@ -1,14 +1,11 @@
-"""A challenge room's standings and results, computed from its stored games (so a restart or a reconnect loses
-nothing), and what a room game's move asks of its room (docs/challenges.md)."""
+"""A challenge room's standings and results, computed from its stored games, so that a restart or a reconnect
+loses nothing (docs/challenges.md)."""
 
 from dataclasses import dataclass
 from enum import StrEnum
 
-from django.db.models import Exists, OuterRef
-from django.utils import timezone
-
 import engine
-from games.models import GameRecord, Room, RoomState, Seat
+from games.models import Room, Seat
 
 
 class RacerState(StrEnum):
@@ -72,7 +69,7 @@ def _racer(seat: Seat) -> Racer:
     if record.finished is None and stopped is not None and record.first_action_at is not None:
         seconds = min(seconds, max(0.0, (stopped - record.first_action_at).total_seconds()))
     streaks = record.streak_score(game)
-    assert streaks is not None  # a room game is scored by streaks (GameRecord.scoring)
+    assert streaks is not None  # noqa: S101 (a room game is scored by streaks: GameRecord.scoring)
     # Gone: left while still playing; a game that had ended keeps its result
     state = RacerState.GONE if seat.left and game.status is engine.Status.PLAYING else RacerState(game.status.value)
     return Racer(
@@ -94,27 +91,3 @@ def _racer(seat: Seat) -> Racer:
 def version(racers: list[Racer]) -> int:
     """A number that grows with every change a room's standings show: players, and every action of their games."""
     return len(racers) + sum(racer.actions for racer in racers)
-
-
-def seat_of_game(record: GameRecord) -> Seat:
-    """The seat of a room game, with its room; kept on ``record`` for what else reads it (its ``deal_secret``)."""
-    seat = Seat.objects.select_related("room").get(game=record)
-    record.seat = seat
-    return seat
-
-
-def closed_to_moves(seat: Seat) -> RoomState | None:
-    """Why the seat's game takes no move now: the race has not started (COUNTDOWN), or it is over for it (OVER: the
-    time is up, every game has ended, or its player left); None while it is on."""
-    state = seat.room.state()
-    if state is RoomState.RACING and seat.left is not None:
-        return RoomState.OVER
-    return state if state is not RoomState.RACING else None
-
-
-def close_if_done(room_id: int) -> bool:
-    """End the room now if no seat's game is still being played (each has ended, or its player left): one
-    conditional UPDATE, so that two last moves at once end it once. Whether this call ended it."""
-    playing = Seat.objects.filter(room_id=OuterRef("pk"), left__isnull=True, game__status=engine.Status.PLAYING.value)
-    closed = Room.objects.filter(pk=room_id, ended__isnull=True, starts_at__isnull=False).filter(~Exists(playing))
-    return bool(closed.update(ended=timezone.now()))

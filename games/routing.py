@@ -2,8 +2,8 @@
 
 from django.urls import path
 
+from games.challenges.live import RoomConsumer
 from games.live.consumers import GameConsumer
-from games.live.rooms import RoomConsumer
 
 # Any id is routed (not only <public_id:…>, which channels' URLRouter would also take): one that no game can
 # have reaches the consumer, which checks it against public_ids.PUBLIC_ID before any query and closes the

@@ -1,5 +1,5 @@
 """Everything that changes a challenge room (docs/challenges.md): validate, write, then tell the room's pages on
-commit (live/rooms.py). A refusal changes nothing and says why (``RoomRefusal``), in the player's language."""
+commit (games/facts.py). A refusal changes nothing and says why (``RoomRefusal``), in the player's language."""
 
 import logging
 from datetime import timedelta
@@ -12,13 +12,12 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 import engine
-from games import actions
-from games.live import rooms as live_rooms
+from games import facts
+from games.actions import create_game
 from games.models import ROOM_PLAYERS, Room, RoomState, Seat
+from games.players import Player
 from games.solver import pool as solver_pool
 from games.solver.budget import SolverBudget
-from games.store import rooms
-from games.store.players import Player
 
 logger = logging.getLogger(__name__)
 
@@ -72,7 +71,7 @@ def create_room(
     over) or on ``code`` (a free deal, or a level's deal graded already), with ``player`` seated as its host under
     ``name``."""
     if code is None:
-        assert level is not None
+        assert level is not None  # noqa: S101 (a fresh deal is a level's: the form gives one or the other)
         code = _fresh_deal(level, budget)
     room = Room(code=str(code), level=level.value if level else "", time_limit=time_limit)
     with transaction.atomic():
@@ -118,7 +117,7 @@ def join(player: Player, public_id: str, name: str) -> Seat:
         if room.seats.filter(name_key=Seat.key_of(name)).exists():
             raise RoomRefusal(NAME_TAKEN)
         seat = _seat(room, player, name, host=not room.seats.exists())  # a room its host left: the next one hosts
-        live_rooms.announce(room)
+        facts.room_changed.announce(room)
     return seat
 
 
@@ -138,7 +137,7 @@ def start(player: Player, public_id: str) -> Room:
         room.starts_at = timezone.now() + timedelta(seconds=settings.CHALLENGE_COUNTDOWN)
         room.save(update_fields=["starts_at"])
         for each in seats:
-            each.game = actions.create_game(
+            each.game = create_game(
                 Player(each.user_id, each.player_token or None),
                 room.game_code,
                 winnable=True if room.level else None,
@@ -147,7 +146,7 @@ def start(player: Player, public_id: str) -> Room:
                 time_limit=room.time_limit,
             )
             each.save(update_fields=["game"])
-        live_rooms.announce(room)
+        facts.room_changed.announce(room)
     return room
 
 
@@ -170,8 +169,8 @@ def leave(player: Player, public_id: str) -> Room:
         elif seat.left is None:
             seat.left = timezone.now()
             seat.save(update_fields=["left"])
-            rooms.close_if_done(room.pk)
-        live_rooms.announce(room)
+            Room.objects.close_if_done(room.pk)
+        facts.room_changed.announce(room)
     return room
 
 
@@ -195,6 +194,6 @@ def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
         if not Room.objects.filter(pk=room.pk, rematch__isnull=True).update(rematch=new):
             transaction.set_rollback(True)  # another player's rematch came first: theirs it is
     room.refresh_from_db()
-    live_rooms.announce(room)
-    assert room.rematch is not None
+    facts.room_changed.announce(room)
+    assert room.rematch is not None  # noqa: S101 (set by this call or by the one that came first)
     return room.rematch

@@ -1,6 +1,6 @@
 """The database's specifics in one place: SQLite's single writer (a process queues its own writers on a lock),
 and the idle connection that keeps each SQLite file's WAL from being checkpointed and rebuilt at every request.
-PostgreSQL needs neither. A move's hand-written statements are in move_statements.py, the sessions' in
+PostgreSQL needs neither. A move's hand-written statements are in games/store/move_statements.py, the sessions' in
 tripeaks_site/sessions.py; every other query goes through the ORM."""
 
 import contextlib
@@ -11,8 +11,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import OperationalError, connection
-from django.db.backends.signals import connection_created
-from django.dispatch import receiver
 
 _sqlite_writer = threading.Lock()
 
@@ -41,13 +39,12 @@ def writers_turn() -> Iterator[None]:
 _anchors: dict[str, sqlite3.Connection] = {}
 
 
-@receiver(connection_created)
 def anchor_sqlite_file(sender: Any, connection: Any, **kwargs: Any) -> None:
-    """Connections to the file still close and open: each thread has its own, which Django closes once
-    it is older than CONN_MAX_AGE or after an error. When the last connection to a WAL database closes,
-    SQLite checkpoints the WAL into the file, and the next one to open must rebuild the WAL index:
-    together they cost more than a move. An idle connection kept open by the process means the last
-    connection never closes, so every other one is cheap to open and close."""
+    """Django's ``connection_created`` (games/apps.py). Connections to the file still close and open: each thread
+    has its own, which Django closes once it is older than CONN_MAX_AGE or after an error. When the last
+    connection to a WAL database closes, SQLite checkpoints the WAL into the file, and the next one to open must
+    rebuild the WAL index: together they cost more than a move. An idle connection kept open by the process
+    means the last connection never closes, so every other one is cheap to open and close."""
     name = connection.settings_dict["NAME"]
     if connection.vendor == "sqlite" and name not in _anchors and not connection.is_in_memory_db():
         _anchors[name] = sqlite3.connect(name, check_same_thread=False)

@@ -6,7 +6,7 @@ import logging
 import threading
 import time
 
-from games.live.seats import trouble
+from games.base.trouble import trouble
 
 
 class CircuitBreaker:

@@ -1,0 +1,82 @@
+"""Counts kept in the cache, which fail open: the abuse limits' attempts (games/web/limits.py, and the live
+sockets' in games/live/consumers.py) and the solver's time (games/solver/budget.py).
+
+django-ratelimit counts the attempts in the default cache (Redis when configured: every process counts
+together), in fixed windows. A cache that fails (Redis down or frozen: each call gives up after
+``REDIS_TIMEOUT``) lets everything through: limiting is worth less than the game going on. The failure is
+logged once, and the counts leave the cache alone for ``QUIET_AFTER_TROUBLE`` seconds, so that a frozen Redis
+costs one request one timeout, not every request.
+
+The client's address is counted by ``address_block``: an IPv6 address by its /64, which one household or
+phone holds.
+"""
+
+import ipaddress
+import logging
+from collections.abc import Callable
+
+from django.conf import settings
+from django_ratelimit.core import get_usage
+
+from games.base.breakers import CircuitBreaker
+from games.base.trouble import REDIS_TROUBLE
+
+logger = logging.getLogger(__name__)
+
+QUIET_AFTER_TROUBLE = 10.0  # seconds the counts leave a failed cache alone
+
+cache_health = CircuitBreaker(
+    QUIET_AFTER_TROUBLE,
+    "abuse limits off: the cache is unavailable (%s); requests go through",
+    "abuse limits on again: the cache answers",
+    logger,
+)
+
+
+def address_block(address: str | None) -> str | None:
+    """The client's address as counted: an IPv6 one by its /64 network, an IPv4 one however it came (a
+    dual-stack socket gives it as ``::ffff:a.b.c.d``); None if there is none (a Unix socket) or it is no address."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
+        ip = ip.ipv4_mapped
+    network = ipaddress.ip_network(f"{ip}/{64 if ip.version == 6 else 32}", strict=False)
+    return f"ip:{network.network_address}"
+
+
+def count_attempt(counted: list[tuple[str, str | None]]) -> int:
+    """Count one attempt on each (rate setting, key) that applies: the seconds to wait if one is past its rate,
+    else 0. The last second of a window still counts in it (django-ratelimit), hence the second added."""
+
+    def count() -> int:
+        wait = 0
+        for setting, value in counted:
+            rate = getattr(settings, setting)
+            if value is None or rate is None:
+                continue
+            usage = get_usage(None, group=setting, key=_fixed(value), rate=rate, increment=True)
+            if usage and usage["should_limit"]:
+                wait = max(wait, usage["time_left"] + 1)
+        return wait
+
+    return in_cache(count) or 0
+
+
+def in_cache[T](call: Callable[[], T]) -> T | None:
+    """``call``'s answer, or None while the cache is resting after a failure, or if it fails now."""
+    if cache_health.resting():
+        return None
+    try:
+        answer = call()
+    except REDIS_TROUBLE as error:
+        cache_health.failed(error)
+        return None
+    cache_health.answered()
+    return answer
+
+
+def _fixed(value: str) -> Callable[[str, None], str]:
+    """A django-ratelimit key function that gives ``value``: the key is computed before (its None skips it)."""
+    return lambda _group, _request: value
