@@ -1,5 +1,6 @@
 """What the templates show of a position: rows of cells, piles, counters; never a face-down card."""
 
+import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -79,3 +80,22 @@ def board(game: engine.Game, streaks: engine.StreakScore | None = None) -> Board
         text=board_text(game),
         streaks=streaks,
     )
+
+
+def changes(before: engine.Game, after: Board, highlight: bool) -> list[Cell]:
+    """The cells of ``after`` that a page showing ``before`` draws again: removed, turned up or down, or (with the
+    playable cards ringed) ringed or no longer."""
+    visible, playable = before.visible(), set(before.playable()) if highlight else set()
+    return [
+        cell
+        for row in after.rows
+        for cell in row
+        if (cell.removed, cell.card, highlight and cell.playable)
+        != (before.is_removed(cell.position), visible.get(cell.position), cell.position in playable)
+    ]
+
+
+def minutes(seconds: float) -> str:
+    """``seconds`` as minutes and seconds, 3:07; none below 0:00."""
+    whole = max(0, math.floor(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"

@@ -18,14 +18,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from django.http import HttpResponse
 from django.test import Client
 
 import engine
 from engine.log import DRAW, POSITION_OF_SYMBOL
 from games.live.events import frames
-from games.live.seats import Audience
+from games.live.presence import Audience
 from games.models import GameRecord
+from tests.client_types import ClientResponse
 
 from .helpers_play import HTMX, start_game
 
@@ -139,7 +139,7 @@ class Script:
 
     # -- what is recorded ---------------------------------------------------------------------
 
-    def record(self, kind: str, response: HttpResponse, page: bool = False) -> None:
+    def record(self, kind: str, response: ClientResponse, page: bool = False) -> None:
         body = response.content.decode()
         shown = page_part(body) if page and response.status_code == 200 else body
         self.cases[f"{self.deal.name}/{self.variant.name}/{self.step:03d} {kind}"] = (

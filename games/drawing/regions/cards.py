@@ -1,4 +1,5 @@
-"""Card faces for the board (play_area.py): ``card_face("TD")`` draws the 10♦; ``peak_rows`` the peaks.
+"""Card faces for the board's partials (templates/games/game.html): ``waste_face("TD")`` draws the 10♦ on the waste,
+``peak_rows`` the peaks, ``changed_cells`` those of them an answer puts in place of the page's.
 
 Written in Python rather than template nodes (28 cards through the template engine cost a third of a move's
 answer, bench/move_parts.py), with Django's escape-by-default tools: every value goes through ``format_html``.
@@ -11,18 +12,21 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from engine import COVERERS, ROWS
 from games.drawing.board import Cell
 from games.drawing.cards import CORNER_RANKS, SUIT_SYMBOLS, card_colour, spoken_name_in
 from games.drawing.html import joined
 from games.drawing.regions.words import LANGUAGES_KEPT, board_words
 
 RANK_ORDER = "A23456789TJQK"
+ROW_OF = {position: number for number, row in enumerate(ROWS, start=1) for position in row}  # 1 is the top row
+NOTHING = SafeString("")
 CELLS_KEPT = 8192  # cells of the peaks as drawn, each a few hundred bytes
 
 
 def _rank(card: str) -> int:
     """A face-up card's rank as a number, 1 (ace) to 13 (king), whatever the page's language: the page
-    shows a legal tap on the waste before the server answers (static/js/tripeaks.js)."""
+    shows a legal tap on the waste before the server answers (static/js/queue.js)."""
     return RANK_ORDER.index(card[0]) + 1
 
 
@@ -49,11 +53,12 @@ def _face(card: str) -> SafeString:
     return format_html(FACE, rank=CORNER_RANKS.get(card[0], card[0]), suit=SUIT_SYMBOLS[card[1]])
 
 
-def card_face(card: str, extra: str = "") -> SafeString:
-    """A face-up card that is not a button (the waste)."""
+def waste_face(card: str, extra: str = "", patch: bool = False) -> SafeString:
+    """The waste's card, face up (``extra``: its arrival's class; ``patch``: swapped out of band by its id)."""
     colour, named, face = _face_up(card, get_language())
     classes = f"card face {colour} {extra}".strip()
-    return format_html('<span class="{}" role="img"{}>{}</span>', classes, named, face)
+    oob = mark_safe(' hx-swap-oob="true"') if patch else NOTHING
+    return format_html('<span id="waste-card" class="{}" role="img"{}{}>{}</span>', classes, named, oob, face)
 
 
 def peak_rows(context: template.Context, rows: list[list[Cell]]) -> SafeString:
@@ -75,16 +80,33 @@ def peak_rows(context: template.Context, rows: list[list[Cell]]) -> SafeString:
     )
 
 
+def changed_cells(context: template.Context, cells: list[Cell]) -> SafeString:
+    """The cells an answer puts in place of the page's, each swapped out of band by its id."""
+    options = tuple(bool(context.get(key)) for key in ("can_play", "highlight", "oob"))
+    language = get_language()
+    return joined(_peak_card(cell, ROW_OF[cell.position], language, *options, False, True) for cell in cells)
+
+
 @lru_cache(maxsize=CELLS_KEPT)
 def _peak_card(
-    cell: Cell, row: int, language: str | None, can_play: bool, highlight: bool, oob: bool, hinted: bool
+    cell: Cell,
+    row: int,
+    language: str | None,
+    can_play: bool,
+    highlight: bool,
+    oob: bool,
+    hinted: bool,
+    patch: bool = False,
 ) -> SafeString:
-    """A card of the peaks (a button for the owner), face up or down; nothing where it was removed.
+    """A card of the peaks (a button for the owner), face up or down; where it was removed, an empty place. Each has
+    the id ``cell-<position>``, by which an answer puts what changed in its place (static/js/board_view.js); a
+    face-down card names the cards that cover it, so that the page knows which taps turn it up.
 
     Drawn once for each cell and the way it is shown (the key): a face-down cell carries no card
     (games/drawing/board.py), so its drawing is the same whatever card lies under it."""
+    swapped = mark_safe(' hx-swap-oob="true"') if patch else NOTHING
     if cell.removed:
-        return SafeString("")
+        return format_html('<span id="cell-{}" class="gone" hidden{}></span>', cell.position, swapped)
     place = f"at-{cell.column} on-{row}"
     if cell.card:
         colour, named, face = _face_up(cell.card, language)
@@ -96,16 +118,28 @@ def _peak_card(
     else:
         # Out of the Tab order: a face-down card can never be played (a click still says why).
         face = format_html('<span class="visually-hidden">{}</span>', board_words(language).face_down)
-        classes, named, focus = f"card back {place}", SafeString(""), mark_safe(' tabindex="-1"')
+        covered_by = " ".join(str(position) for position in COVERERS[cell.position])
+        classes, focus = f"card back {place}", mark_safe(' tabindex="-1"')
+        named = format_html(' data-covered-by="{}"', covered_by) if covered_by else NOTHING
     if can_play:
         return format_html(
-            '<button type="submit" name="position" value="{position}" class="{classes}"{named}{focus}'
-            ' data-position="{position}">{face}</button>',
+            '<button type="submit" id="cell-{position}" name="position" value="{position}" class="{classes}"{named}'
+            '{focus} data-position="{position}"{swapped}>{face}</button>',
             position=cell.position,
             classes=classes,
             named=named,
             focus=focus,
             face=face,
+            swapped=swapped,
         )
-    role = mark_safe(' role="img"') if named else ""  # a plain span may carry a name only with a role
-    return format_html('<span class="{}"{}{}>{}</span>', classes, role, named, face)
+    role = mark_safe(' role="img"') if cell.card else ""  # a plain span may carry a name only with a role
+    return format_html(
+        '<span id="cell-{}" class="{}"{}{} data-position="{}"{}>{}</span>',
+        cell.position,
+        classes,
+        role,
+        named,
+        cell.position,
+        swapped,
+        face,
+    )
