@@ -1,6 +1,6 @@
 // TriPeaks clock: a level game's time and what is left of its time bonus, and the players' times in a challenge's
 // standings, ticking between the server's answers. The server's clock is what scores: each answer's counters region
-// (games/drawing/regions/small.py), and each standings frame, carries its figures, and the clock goes on from there.
+// (templates/games/game.html, its partial counters), and each standings frame, carries its figures, and the clock goes on from there.
 // Without this file the figures stand still.
 "use strict";
 

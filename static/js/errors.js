@@ -47,6 +47,7 @@
       if (!answer.ok) throw new Error(`regions: ${answer.status}`);
       const html = await answer.text();
       htmx.swap(document.body, html, { swapStyle: "none" }); // each region out of band
+      document.dispatchEvent(new CustomEvent("tripeaks:swapped")); // the table's queue takes the board (table.js)
       const token =
         /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(html)?.[1] ||
         /(?:^|;\s*)(?:__Host-)?csrftoken=([^;]+)/.exec(document.cookie)?.[1]; // __Host- over HTTPS (settings.py)
@@ -69,7 +70,7 @@
     failed(xhr.status, xhr.getResponseHeader("Content-Type") || "", xhr.responseText || "");
   });
   document.addEventListener("htmx:sendError", () => show(words.offline, "offline"));
-  // The board's own queue (tripeaks.js) sends its actions with fetch: it reports its failures here.
+  // The board's own queue (static/js/queue.js) sends its actions with fetch: it reports its failures here.
   document.addEventListener("tripeaks:failed", (event) => {
     const answer = event.detail;
     if (answer) failed(answer.status, answer.type, answer.body);

@@ -1,6 +1,6 @@
 // TriPeaks sounds, on pages of a player who turned them on in Settings (base.html): a card played, a
 // streak growing (a chime every 5 cards of it, higher each time), a peak cleared, a win. Each plays when the
-// board shows it: a tap at once (tripeaks.js shows it before the answer), the rest with the server's answer.
+// board shows it: a tap at once (static/js/queue.js shows it before the answer), the rest with the server's answer.
 "use strict";
 
 (() => {

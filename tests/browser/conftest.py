@@ -94,7 +94,9 @@ def play_line(page: Page, game_url: str, line: list[str]) -> None:
     headers = {"HX-Request": "true", "X-CSRFToken": token}
     for version, action in enumerate(line):
         drawing = action == engine.log.DRAW
-        form = {"version": str(version)} if drawing else {"version": str(version), "position": action}
+        form: dict[str, str | float | bool] = {"version": str(version)}
+        if not drawing:
+            form["position"] = action
         answer = page.request.post(game_url + ("draw/" if drawing else "tap/"), form=form, headers=headers)
         assert answer.status == 200, f"action {version} ({action}) answered {answer.status}"
     page.reload()

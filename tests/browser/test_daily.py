@@ -8,8 +8,9 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 import engine
+from games.base import clock
 from games.drawing.cards import spoken_name_in
-from games.store import clock, daily
+from games.store import daily
 from tests.web.helpers_play import actions_of
 
 from .conftest import checked_page, play_line, sign_up

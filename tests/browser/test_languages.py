@@ -25,7 +25,7 @@ def test_in_bulgarian_the_cards_and_the_board_in_words_follow_each_action(
         locale="en-GB", viewport={"width": 360, "height": 740}, java_script_enabled=javascript
     )
     page = context.new_page()
-    table = Table(page, server_url)
+    table = Table(page, server_url, scripted=javascript)
     page.get_by_role("group").filter(has=page.locator("#language-choice")).locator("summary").click()  # Menu
     page.get_by_label("Language").select_option("bg")  # with the script, applied at once
     if not javascript:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, FloatRect, Locator, Page, ViewportSize, expect
 
 import engine
 from engine.layout import STOCK_SIZE
@@ -27,18 +27,18 @@ from tests.web.helpers_play import actions_of, blocked_by_drawing
 from .conftest import ARTIFACTS, console_errors, play_line, screenshot, sign_up
 from .test_play import Table, tap_top_card
 
-UPRIGHT = {
+UPRIGHT: dict[str, ViewportSize] = {
     "360x640": {"width": 360, "height": 640},
     "390x664": {"width": 390, "height": 664},
     "375x553": {"width": 375, "height": 553},
     "320x568": {"width": 320, "height": 568},
     "360x550": {"width": 360, "height": 550},
 }
-SIDEWAYS = {"740x304": {"width": 740, "height": 304}, "844x340": {"width": 844, "height": 340}}
+SIDEWAYS: dict[str, ViewportSize] = {"740x304": {"width": 740, "height": 304}, "844x340": {"width": 844, "height": 340}}
 PHONES = {**UPRIGHT, **SIDEWAYS}
 LOCALES = ["en-GB", "it-IT", "es-ES", "bg-BG", "fr-FR"]
 PORTRAIT, LANDSCAPE = UPRIGHT["360x640"], SIDEWAYS["740x304"]  # the README's screenshots
-NARROWEST = {"width": 320, "height": 640}
+NARROWEST: ViewportSize = {"width": 320, "height": 640}
 READABLE = 12  # px: the least size of a card's corner index
 UPRIGHT_SHARE = 0.9  # upright, every peak card at least this share of a tenth of the screen's width
 SIDEWAYS_CARD = 40  # px: sideways, every card at least this wide
@@ -67,7 +67,7 @@ SIDEWAYS_SPILL = """(width) => {
 
 
 @contextlib.contextmanager
-def phone(browser: Browser, viewport: dict[str, int], **options: Any) -> Iterator[Page]:
+def phone(browser: Browser, viewport: ViewportSize, **options: Any) -> Iterator[Page]:
     """A new player on a touch phone of ``viewport``; console errors fail the test."""
     context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True, **options)
     opened = context.new_page()
@@ -77,7 +77,7 @@ def phone(browser: Browser, viewport: dict[str, int], **options: Any) -> Iterato
     assert not errors, f"the browser reported errors: {errors}"
 
 
-def box(locator: Locator) -> dict[str, float]:
+def box(locator: Locator) -> FloatRect:
     found = locator.bounding_box()
     assert found, f"{locator} has no box"
     return found
@@ -87,7 +87,7 @@ def outside_the_view(page: Page, locator: Locator) -> list[str]:
     """The elements of ``locator`` that are not wholly inside the screen as the page stands (not scrolled)."""
     screen = page.viewport_size
     assert screen
-    return locator.evaluate_all(
+    found: list[str] = locator.evaluate_all(
         """(elements, [width, height]) => elements.flatMap(el => {
              const b = el.getBoundingClientRect();
              const inside = b.left >= -0.5 && b.top >= -0.5 && b.right <= width + 0.5 && b.bottom <= height + 0.5;
@@ -95,6 +95,7 @@ def outside_the_view(page: Page, locator: Locator) -> list[str]:
            })""",
         [screen["width"], screen["height"]],
     )
+    return found
 
 
 def sideways(page: Page) -> list[str]:
@@ -262,7 +263,7 @@ def test_the_end_card_fits_every_phone(browser: Browser, server_url: str, locale
         screenshot(page, f"phone-{end.replace(' ', '-')}-{locale[:2]}")
 
 
-def overlap(one: dict[str, float], other: dict[str, float]) -> bool:
+def overlap(one: FloatRect, other: FloatRect) -> bool:
     return (
         one["x"] < other["x"] + other["width"]
         and other["x"] < one["x"] + one["width"]
@@ -316,7 +317,7 @@ STEADY = [
 ]
 
 
-@pytest.mark.parametrize("locale,held", STEADY)
+@pytest.mark.parametrize(("locale", "held"), STEADY)
 def test_nothing_moves_under_the_finger(browser: Browser, server_url: str, locale: str, held: str) -> None:
     """A watcher arriving, a message, Teach me's explanation and a score that grows to four digits leave
     every card, the piles and the buttons where they were."""
@@ -352,7 +353,7 @@ def test_the_menus_open_on_a_phone(browser: Browser, server_url: str, javascript
     links and the language. Both open and close by their buttons, without JavaScript too; with it, a tap
     outside an open menu closes it and plays nothing, as Escape does."""
     with phone(browser, PORTRAIT, java_script_enabled=javascript) as page:
-        table = Table(page, server_url)
+        table = Table(page, server_url, scripted=javascript)
         game_menu, sheet = page.locator(".game-menu > summary"), page.locator(".game-foot")
         expect(sheet).to_be_hidden()
         board = box(page.locator("#board"))
@@ -428,7 +429,7 @@ def test_no_page_scrolls_sideways_at_320_px(browser: Browser, server_url: str) -
         assert not overflowing, f"pages reaching past 320 px: {overflowing}"
 
 
-@pytest.mark.parametrize("scheme,locale", [("light", "en-GB"), ("dark", "en-GB"), ("dark", "it-IT")])
+@pytest.mark.parametrize(("scheme", "locale"), [("light", "en-GB"), ("dark", "en-GB"), ("dark", "it-IT")])
 @pytest.mark.parametrize("held", ["portrait", "landscape"])
 def test_phone_screenshots(browser: Browser, server_url: str, held: str, scheme: str, locale: str) -> None:
     """A game a few actions in, as the phone shows it (not the whole page): artifacts/phone-*.png, from
@@ -527,7 +528,7 @@ def test_the_card_back_setting_changes_the_backs(browser: Browser, server_url: s
         assert back_of(stock) == back_of(face_down) == dots[0]
 
 
-@pytest.mark.parametrize("motion,animated", [("no-preference", True), ("reduce", False)])
+@pytest.mark.parametrize(("motion", "animated"), [("no-preference", True), ("reduce", False)])
 def test_a_win_is_celebrated_unless_motion_is_reduced(
     browser: Browser, server_url: str, motion: str, animated: bool
 ) -> None:

@@ -6,6 +6,7 @@ itself highlights nothing unless the player asks for it in the settings.
 
 import re
 from collections.abc import Iterator
+from typing import Literal
 
 import pytest
 from django.utils import translation
@@ -23,11 +24,13 @@ TRIPEAK = "TP1-E-TRIPEAK"
 class Table:
     """A game page and the engine's copy of the same game, kept in step by the test."""
 
-    def __init__(self, page: Page, server_url: str, code: str = TRIPEAK) -> None:
+    def __init__(self, page: Page, server_url: str, code: str = TRIPEAK, scripted: bool = True) -> None:
         page.goto(server_url + "/new/")
         page.fill("input[name=code]", code)
         page.click("form.new-game button[type=submit]")  # Deal (the levels come first)
         expect(page).to_have_url(re.compile(r"/g/[\w-]{16}/$"))
+        if scripted:  # the table's script took the board: from now on it plays the taps
+            expect(page.locator("html[data-table=ready]")).to_have_count(1)
         self.page, self.url = page, page.url
         self.game = engine.Game.new(engine.GameCode.parse(code))
         self.board = page.locator("#board")
@@ -100,7 +103,7 @@ def test_a_tap_a_draw_and_an_undo_swap_the_board_without_reloading(page: Page, s
     expect(page.locator("#board-text")).to_contain_text("Stock: 23 cards; waste:")
 
 
-@pytest.mark.parametrize("width,height", [(1280, 800), (360, 740)])
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (360, 740)])
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_screenshots(browser: Browser, server_url: str, width: int, height: int, language: str) -> None:
     """The game page on a desktop and on a phone, in English and Italian, for README and review."""
@@ -279,7 +282,7 @@ def test_switching_to_bulgarian_is_remembered(bulgarian: BrowserContext, server_
 def test_without_javascript_the_same_forms_work(browser: Browser, server_url: str) -> None:
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    table = Table(page, server_url)
+    table = Table(page, server_url, scripted=False)
     table.card(table.fitting()).click()
     table.played(engine.log.tap_symbol(table.fitting()))
     tap_top_card(page)
@@ -295,7 +298,7 @@ def test_the_keys_hint_shows_only_where_the_keys_work(browser: Browser, server_u
     for javascript in (True, False):
         context = browser.new_context(java_script_enabled=javascript)
         page = context.new_page()
-        Table(page, server_url)
+        Table(page, server_url, scripted=javascript)
         keys = page.locator(".keys")
         if javascript:
             expect(keys).to_be_visible()
@@ -304,8 +307,10 @@ def test_the_keys_hint_shows_only_where_the_keys_work(browser: Browser, server_u
         context.close()
 
 
-@pytest.mark.parametrize("motion,animation", [("no-preference", "arrive-from-peaks"), ("reduce", "none")])
-def test_animations_respect_reduced_motion(browser: Browser, server_url: str, motion: str, animation: str) -> None:
+@pytest.mark.parametrize(("motion", "animation"), [("no-preference", "arrive-from-peaks"), ("reduce", "none")])
+def test_animations_respect_reduced_motion(
+    browser: Browser, server_url: str, motion: Literal["no-preference", "reduce"], animation: str
+) -> None:
     context = browser.new_context(reduced_motion=motion)
     page = context.new_page()
     table = Table(page, server_url)

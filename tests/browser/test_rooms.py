@@ -92,7 +92,9 @@ def post_actions(page: Page, actions: list[str], version: int, *, reload: bool =
     headers = {"HX-Request": "true", "X-CSRFToken": token}
     for number, action in enumerate(actions, start=version):
         drawing = action == engine.log.DRAW
-        form = {"version": str(number), **({} if drawing else {"position": action})}
+        form: dict[str, str | float | bool] = {"version": str(number)}
+        if not drawing:
+            form["position"] = action
         answer = page.request.post(page.url + ("draw/" if drawing else "tap/"), form=form, headers=headers)
         assert answer.status == 200, f"action {number} ({action}) answered {answer.status}"
     if reload:

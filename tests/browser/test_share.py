@@ -10,7 +10,7 @@ from .test_play import Table
 def test_without_javascript_no_copy_button(browser: Browser, server_url: str) -> None:
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    Table(page, server_url)
+    Table(page, server_url, scripted=False)
     expect(page.locator("#game-code")).to_be_visible()
     expect(page.locator("button.copy")).to_be_hidden()
     context.close()
@@ -44,7 +44,7 @@ def test_copy_copies_the_code_and_says_so(browser: Browser, server_url: str) -> 
 def test_without_javascript_no_share_button(browser: Browser, server_url: str) -> None:
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    Table(page, server_url)
+    Table(page, server_url, scripted=False)
     expect(page.locator("button.share-link")).to_have_count(1)
     expect(page.locator("button.share-link")).to_be_hidden()
     context.close()
