@@ -19,7 +19,7 @@ from django.utils import timezone
 
 import engine
 from games import facts
-from games.base import clock, database, memo
+from games.base import clock, database, memo, round_trips
 from games.models import FREE_GAME, GameRecord, Room, RoomState, Seat
 from games.players import Player
 from games.solver import pool as solver_pool
@@ -196,8 +196,10 @@ def play(
     action: engine.Action,
     version: int,
     position: int | None = None,
+    own: float | None = None,
 ) -> Outcome:
-    """Apply one action if ``version`` is the game's current version.
+    """Apply one action if ``version`` is the game's current version; ``own``: the seconds since the last action
+    that the page says were its player's, not the network's (``GameRecord.charge_network``).
 
     A stale or repeated POST (double tap, two tabs) applies nothing: its version is no longer current,
     either when the game is read or when it is written (another action was written in between: the
@@ -220,6 +222,7 @@ def play(
     except engine.IllegalMove as refused:
         return Outcome(record, played_on, refused=refused.reason)
     read_log = record.log
+    record.charge_network(own, round_trips.latest(public_id) if own is not None else 0.0)
     record.take_summary(game)
     with database.writers_turn():
         written = move_statements.write_summary(record, read_log)  # unless another was written since the read

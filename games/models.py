@@ -76,6 +76,10 @@ def level_terms() -> list[LevelTerms]:
 FREE_GAME = ""  # the level of a free game: any deal, by its code, scored by the 500-point rule
 # Where a code names its rule: "TP1-E-TRIPEAK", "TP2-E-…" (docs/game-codes.md); 1-based, as SQL counts.
 _RULE_LETTER_AT = len("TP1-") + 1
+# What the clock may give back of one action's wait on the network (docs/levels.md, "A person's pace"): the
+# round trip the server measured, this margin for the server's own answer, and never more than the most.
+NETWORK_MARGIN = 0.05
+NETWORK_MOST = 0.5
 
 
 class GameQuerySet(models.QuerySet["GameRecord"]):
@@ -130,6 +134,9 @@ class GameRecord(models.Model):
     # Decided when the game starts, never after: an account's first daily game of a day started signed in.
     ranked = models.BooleanField(default=False, help_text="The account's ranked daily game of its day")
     first_action_at = models.DateTimeField(null=True, blank=True, help_text="A level game's clock starts here")
+    network_time = models.DurationField(
+        default=timedelta, help_text="What the clock gave back of the actions' network waits"
+    )
     best_streak = models.PositiveSmallIntegerField(default=0)
     stars = models.PositiveSmallIntegerField(default=0)
     # A challenge's game (its ``seat``): its clock starts with the race and its moves stop at this limit.
@@ -143,6 +150,7 @@ class GameRecord(models.Model):
         "moves",
         "finished",
         "first_action_at",
+        "network_time",
         "best_streak",
         "stars",
         "too_fast",
@@ -224,10 +232,10 @@ class GameRecord(models.Model):
     def seconds(self) -> float:
         """A level game's time: from its first action (a daily game's: from its start, when its deal is shown; a
         challenge's: from the race's start) to its end, or to now while it is played (a challenge's, at most its
-        limit: its moves stop there)."""
+        limit: its moves stop there), less what it gave back of the network's waits (``charge_network``)."""
         if self.first_action_at is None:
             return 0.0
-        seconds = ((self.finished or timezone.now()) - self.first_action_at).total_seconds()
+        seconds = ((self.finished or timezone.now()) - self.first_action_at - self.network_time).total_seconds()
         return seconds if self.time_limit is None else max(0.0, min(seconds, float(self.time_limit)))
 
     @property
@@ -244,6 +252,18 @@ class GameRecord(models.Model):
         terms = self.scoring
         return engine.streak_score(game, terms, self.seconds()) if terms else None
 
+    def charge_network(self, own: float | None, round_trip: float) -> None:
+        """Give back to the clock the part of this action's wait that was the network's, before it is taken
+        (docs/levels.md, "A person's pace"): of the time since the last action arrived, what the page says was
+        not its player's own (``own``, in seconds; None from a page without the script: nothing is given back),
+        at most the round trip the server measured to the page and ``NETWORK_MARGIN``, and never over
+        ``NETWORK_MOST``: a page that says it waited, or a client that delays its pongs, gains no more."""
+        if own is None or self.first_action_at is None:
+            return
+        since = (timezone.now() - max(self.updated, self.first_action_at)).total_seconds()
+        bound = min(round_trip + NETWORK_MARGIN, NETWORK_MOST) if round_trip > 0 else 0.0
+        self.network_time += timedelta(seconds=min(max(since - own, 0.0), bound))
+
     def take_summary(self, game: engine.Game) -> None:
         """Take the log and the summary from the replayed game (the caller saves)."""
         now = timezone.now()
@@ -259,9 +279,9 @@ class GameRecord(models.Model):
             self.finished = None
         elif self.finished is None:
             self.finished = now
-        # The server's time for a game, from its start to its last action's arrival, is never shorter than its
-        # player's, however the network queued the taps: under the floor, no person played it. Moves, not
-        # actions: an undo may come from a key held down.
+        # The server's time for a game, from its start to its last action's arrival less what the network took
+        # of it, is never shorter than its player's, however the network queued the taps: under the floor, no
+        # person played it. Moves, not actions: an undo may come from a key held down.
         self.too_fast = self.finished is not None and self.seconds() * settings.HUMAN_MOVES_PER_SECOND < game.moves
         streaks = self.streak_score(game)
         self.score = streaks.total if streaks else game.score

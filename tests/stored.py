@@ -35,3 +35,16 @@ def stored_games(env: Mapping[str, str], public_ids: list[str]) -> dict[str, tup
     finally:
         connection.close()
     return games
+
+
+def stored_times(env: Mapping[str, str], public_id: str) -> tuple[datetime, datetime, timedelta]:
+    """A game's first action's time, its last action's, and what its clock gave back of the network's waits."""
+    connection, mark = _connect(env)
+    try:
+        query = f"SELECT first_action_at, updated, network_time FROM games_gamerecord WHERE public_id = {mark}"  # noqa: S608 (a mark)
+        first, last, network = connection.execute(query, [public_id]).fetchone()
+    finally:
+        connection.close()
+    if isinstance(network, int):  # SQLite's: text times and a duration in microseconds (Django's columns)
+        return datetime.fromisoformat(first), datetime.fromisoformat(last), timedelta(microseconds=network)
+    return first, last, network

@@ -21,10 +21,11 @@ from django.conf import settings  # noqa: E402
 
 from games.live.origins import SameOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
-from tripeaks_site.server import eager_writes  # noqa: E402
+from tripeaks_site.server import eager_writes, round_trips  # noqa: E402
 from tripeaks_site.server.threads import ReusedThreads  # noqa: E402
 
 eager_writes.install()
+round_trips.install()
 
 application = ProtocolTypeRouter(
     {

@@ -67,7 +67,7 @@ def _racer(seat: Seat) -> Racer:
     seconds = record.seconds()
     stopped = seat.left or seat.room.ended  # a game not ended stops with its player leaving, or with the room
     if record.finished is None and stopped is not None and record.first_action_at is not None:
-        seconds = min(seconds, max(0.0, (stopped - record.first_action_at).total_seconds()))
+        seconds = min(seconds, max(0.0, (stopped - record.first_action_at - record.network_time).total_seconds()))
     streaks = record.streak_score(game)
     assert streaks is not None  # noqa: S101 (a room game is scored by streaks: GameRecord.scoring)
     # Gone: left while still playing; a game that had ended keeps its result

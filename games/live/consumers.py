@@ -33,7 +33,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import BaseChannelLayer
 from django.conf import settings
 
-from games.base import counters
+from games.base import counters, round_trips
 from games.base.trouble import REDIS_TROUBLE, trouble
 from games.live import events, fanout, presence
 from games.live.close_codes import DEAL_SECRET, TOO_MANY, UNAVAILABLE, UNKNOWN_GAME
@@ -109,6 +109,9 @@ class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels 
             await self.unavailable(error)
         finally:
             await self.release()
+
+    async def tripeaks_round_trip(self, message: dict[str, Any]) -> None:
+        """The server measured the network's round trip to this page (tripeaks_site/server/round_trips.py)."""
 
     async def connect(self) -> None:
         await self.accept()
@@ -212,6 +215,11 @@ class GameConsumer(LiveSocket):
             await self.send_json({"type": "watching", "count": count})
 
     # The game group's events (events.py and tell_watching_soon), handed over by fanout.py
+
+    async def tripeaks_round_trip(self, message: dict[str, Any]) -> None:
+        # The player's page: the clock gives back the network's part of their actions' waits.
+        if self.page_kind == presence.PLAYER:
+            await round_trips.heard(self.public_id, message["seconds"])
 
     async def send_board(self, version: int, frame: str) -> None:
         if version > self.version_sent:

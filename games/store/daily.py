@@ -63,7 +63,8 @@ def with_keys(records: GameQuerySet) -> GameQuerySet:
     return records.alias(
         unfinished=ExpressionWrapper(Q(finished__isnull=True), output_field=BooleanField()),
         taught=ExpressionWrapper(Q(hints__gt=0), output_field=BooleanField()),
-        time=ExpressionWrapper(F("finished") - F("first_action_at"), output_field=DurationField()),
+        # The player's time, as GameRecord.seconds() counts it: what the network took is not theirs.
+        time=ExpressionWrapper(F("finished") - F("first_action_at") - F("network_time"), output_field=DurationField()),
     )
 
 
@@ -93,7 +94,7 @@ def _before(record: GameRecord) -> Q:
         ("score", "gt", record.score),
     ]
     if record.finished is not None and record.first_action_at is not None:  # else its time is still running
-        keys.append(("time", "lt", record.finished - record.first_action_at))
+        keys.append(("time", "lt", record.finished - record.first_action_at - record.network_time))
     keys.append(("id", "lt", record.pk))
     before = Q(pk__in=[])
     for name, beats, value in reversed(keys):

@@ -136,10 +136,16 @@ class JoinForm(forms.Form):
 
 
 class ActionForm(forms.Form):
-    """An action POST: the number of actions the page showed, and the position for a tap."""
+    """An action POST: the number of actions the page showed, the position for a tap, and (from the page's script)
+    the player's own milliseconds since the last action applied (``GameRecord.charge_network``)."""
 
     version = forms.IntegerField(min_value=0, max_value=2**31 - 1)  # a game's version grows without limit
     position = forms.IntegerField(min_value=0, max_value=engine.PEAK_CARDS - 1, required=False)
+    own = forms.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
+
+    def own_seconds(self) -> float | None:
+        own: int | None = self.cleaned_data["own"]
+        return None if own is None else own / 1000
 
     def __init__(self, *args: Any, action: engine.Action, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

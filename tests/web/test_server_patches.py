@@ -34,7 +34,7 @@ from twisted.internet.interfaces import IProtocol, IReactorFDSet
 from twisted.internet.protocol import Protocol
 
 from tests.live_server import run_apart
-from tripeaks_site.server import eager_writes
+from tripeaks_site.server import eager_writes, round_trips
 from tripeaks_site.server.threads import ReusedThreads
 
 
@@ -344,3 +344,70 @@ def test_a_thread_sensitive_context_runs_sync_code_on_the_executor_it_is_given()
     finally:
         worker.shutdown()
     assert name.startswith("given"), changed(what=what, **ASGIREF_CHANGED)
+
+
+# Round trips: daphne's WebSocketProtocol, through autobahn's public sendPing and onPong
+
+AUTOBAHN_CHANGED = {
+    "library": f"daphne {daphne.__version__} or autobahn {version('autobahn')}",
+    "patch": "round_trips.py",
+    "bench": "bench/tap_cost.py --latency 400",
+}
+
+
+class Socket:
+    """Stands for daphne's protocol of one socket: what round_trips reads of it and what it sends."""
+
+    def __init__(self) -> None:
+        self.pings: list[bytes] = []
+        self.application_queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.muted = False
+        self.state = WebSocketProtocol.STATE_CLOSING  # no next ping scheduled: no reactor here
+
+    def sendPing(self, payload: bytes) -> None:  # autobahn's name
+        self.pings.append(payload)
+
+    def heard(self) -> list[dict[str, Any]]:
+        return [self.application_queue.get_nowait() for _ in range(self.application_queue.qsize())]
+
+
+def pinged_and_answered(protocol: Socket) -> None:
+    stand_in = cast(WebSocketProtocol, protocol)
+    round_trips.ping(stand_in)
+    round_trips._on_pong(stand_in, protocol.pings[-1])
+
+
+def test_each_pong_to_the_server_s_ping_tells_the_socket_s_application_its_round_trip() -> None:
+    protocol = Socket()
+    pinged_and_answered(protocol)
+    (message,) = protocol.heard()
+    assert message["type"] == round_trips.MESSAGE and 0 <= message["seconds"] < 1
+
+
+def test_a_pong_to_another_ping_or_to_a_muted_socket_tells_nothing() -> None:
+    protocol = Socket()
+    round_trips._on_pong(cast(WebSocketProtocol, protocol), b"")  # daphne's keep-alive ping has no payload
+    round_trips._on_pong(cast(WebSocketProtocol, protocol), b"a client's own ping")
+    protocol.muted = True  # daphne mutes a socket whose application's queue is full
+    pinged_and_answered(protocol)
+    assert protocol.heard() == []
+
+
+def test_daphne_still_leaves_pongs_to_autobahn_and_autobahn_hands_each_to_on_pong() -> None:
+    daphne_source = Path(inspect.getfile(WebSocketProtocol)).read_text()
+    assert "def onPong" not in daphne_source and "def onOpen" in daphne_source and "def onClose" in daphne_source, (
+        changed(
+            what="daphne's WebSocketProtocol now defines onPong, or no longer onOpen and onClose", **AUTOBAHN_CHANGED
+        )
+    )
+    for patched, name in ((round_trips._opened, "onOpen"), (round_trips._closed, "onClose")):
+        assert patched.__qualname__ == f"WebSocketProtocol.{name}" and patched.__module__ == "daphne.ws_protocol"
+    pongs = inspect.getsource(AutobahnProtocol.processControlFrame)
+    handed = inspect.getsource(WebSocketAdapterProtocol._onPong)
+    assert "self._onPong(payload)" in pongs and "self.onPong(payload)" in handed, changed(
+        what="a pong frame is no longer handed to onPong with its payload (processControlFrame, _onPong)",
+        **AUTOBAHN_CHANGED,
+    )
+    assert issubclass(WebSocketProtocol, WebSocketAdapterProtocol), changed(
+        what="daphne's sockets are no longer autobahn's Twisted protocol", **AUTOBAHN_CHANGED
+    )

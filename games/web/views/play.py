@@ -49,7 +49,7 @@ def act(request: SiteRequest, public_id: str, action: engine.Action) -> HttpResp
     if not form.is_valid():
         return HttpResponseBadRequest(_("Bad action. %(problem)s The game is unchanged.") % {"problem": form.problem()})
     data = form.cleaned_data
-    outcome = actions.play(public_id, request.player, action, data["version"], data["position"])
+    outcome = actions.play(public_id, request.player, action, data["version"], data["position"], form.own_seconds())
     table = Table.of(outcome.record, outcome.game, request.player, request.preferences)
     notice = refusal_notice(table, outcome)
     if not request.htmx:
