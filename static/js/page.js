@@ -1,6 +1,6 @@
 // TriPeaks: small progressive enhancements of every page; each page works without this file. The keys' hint where
-// the table's script runs; Copy and Share where the browser can do them; the language applied as soon as a pointer
-// picks it; the menus closed by a press outside them or by Escape.
+// the table's script runs; Copy and Share where the browser can do them; the table's size in pixels; the language
+// applied as soon as a pointer picks it; the menus closed by a press outside them or by Escape.
 
 // ---- The keys' hint (the table's script reads the keys); Copy and Share where the browser can do them. A module
 // runs once the page is parsed: what it looks for is there.
@@ -42,6 +42,18 @@
     });
   }
 })();
+
+// ---- The table's width and height in pixels, set once per resize: the cards' sizes are worked out from them
+// (static/css/tripeaks.css). The container's units give the same sizes, but a style that depends on them is
+// worked out again within the table's layout at each change of the board: at 4× CPU, a tap's frame cost a
+// third more (docs/benchmarks.md, "The table in a real hand").
+const tableSize = new ResizeObserver((entries) => {
+  for (const { target, contentBoxSize } of entries) {
+    target.style.setProperty("--table-w", `${contentBoxSize[0].inlineSize}px`);
+    target.style.setProperty("--table-h", `${contentBoxSize[0].blockSize}px`);
+  }
+});
+document.querySelectorAll(".game > .table").forEach((table) => tableSize.observe(table));
 
 // ---- The language applies as soon as a pointer picks it. A key's choice still waits for Change: on a
 // closed select an arrow key changes the choice at each press, and the page must not leave under it.

@@ -77,6 +77,15 @@ def phone(browser: Browser, viewport: ViewportSize, **options: Any) -> Iterator[
     assert not errors, f"the browser reported errors: {errors}"
 
 
+def turn(page: Page, viewport: ViewportSize) -> None:
+    """The phone turned, or its browser's bars moved: ``viewport``, once the next frame is drawn. The table's
+    script gives the cards the table's new size in that frame, before it is painted (static/js/page.js): a
+    layout read before it would still find the old one. Not for a page without scripts: nothing to wait for there,
+    and its frames cannot be awaited."""
+    page.set_viewport_size(viewport)
+    page.evaluate("() => new Promise(drawn => requestAnimationFrame(() => requestAnimationFrame(drawn)))")
+
+
 def box(locator: Locator) -> FloatRect:
     found = locator.bounding_box()
     assert found, f"{locator} has no box"
@@ -175,7 +184,7 @@ def test_the_table_is_the_whole_screen_of_every_phone(browser: Browser, server_u
         code = level_game(page, server_url)
         problems = []
         for name, viewport in PHONES.items():
-            page.set_viewport_size(viewport)
+            turn(page, viewport)
             problems += table_problems(page, name)
         game = engine.Game.new(code)
         position = game.playable()[0] if game.playable() else None
@@ -187,9 +196,40 @@ def test_the_table_is_the_whole_screen_of_every_phone(browser: Browser, server_u
             game.apply(engine.log.tap_symbol(position))
         expect(page.locator("#board")).to_have_attribute("data-version", "1")
         for name, viewport in PHONES.items():
-            page.set_viewport_size(viewport)
+            turn(page, viewport)
             problems += table_problems(page, name + " after a move")
         assert not problems, "\n".join(problems)
+
+
+# Each card's box in the table (peaks, stock, waste), relative to the table's corner.
+CARD_BOXES = """() => {
+  const table = document.querySelector('.game > .table').getBoundingClientRect();
+  return [...document.querySelectorAll('#board .card')].map(card => {
+    const b = card.getBoundingClientRect();
+    return [b.left - table.left, b.top - table.top, b.width, b.height].map(n => Math.round(n * 100) / 100);
+  });
+}"""
+
+# Whether the script has given the table's width and height, as they now are, in pixels.
+TABLE_SIZE_GIVEN = """() => {
+  const table = document.querySelector('.game > .table'), size = getComputedStyle(table);
+  return ['w', 'h'].every((side, at) => parseFloat(table.style.getPropertyValue('--table-' + side)) ===
+    parseFloat(at ? size.height : size.width));
+}"""
+
+
+def test_the_script_sizes_the_cards_in_pixels_as_the_table_s_units_would(browser: Browser, server_url: str) -> None:
+    """The script gives the table's width and height in pixels to the cards' sizes, once per resize (a change of
+    the board would work the container's units out again): every card where the page without the script puts
+    it, upright and once the phone is turned."""
+    with phone(browser, PORTRAIT) as page, phone(browser, PORTRAIT, java_script_enabled=False) as plain:
+        Table(page, server_url)
+        Table(plain, server_url, scripted=False)
+        for viewport in (PORTRAIT, LANDSCAPE, PORTRAIT):
+            turn(page, viewport)
+            plain.set_viewport_size(viewport)  # no script there to wait for
+            assert page.evaluate(TABLE_SIZE_GIVEN), "the script gave the table's size in pixels"
+            assert page.evaluate(CARD_BOXES) == plain.evaluate(CARD_BOXES), f"the cards moved at {viewport}"
 
 
 def won_level_game(page: Page, server_url: str) -> None:
@@ -257,7 +297,7 @@ def test_the_end_card_fits_every_phone(browser: Browser, server_url: str, locale
         expect(page.locator("#board .outcome")).to_be_visible()
         problems = []
         for name, viewport in PHONES.items():
-            page.set_viewport_size(viewport)
+            turn(page, viewport)
             problems += end_problems(page, end, name)
         assert not problems, "\n".join(problems)
         screenshot(page, f"phone-{end.replace(' ', '-')}-{locale[:2]}")

@@ -18,7 +18,7 @@ from tests.web.helpers_play import hidden_cards, leaks
 from tests.web.rooms import winnable_and_blocked_by_drawing
 
 from .conftest import checked_page, screenshot
-from .test_phone import PHONES, UPRIGHT, phone, sideways, table_problems
+from .test_phone import PHONES, UPRIGHT, phone, sideways, table_problems, turn
 
 pytestmark = pytest.mark.services  # the standings go through the channel layer
 
@@ -163,7 +163,7 @@ def test_three_players_race_one_deal_live_and_nobody_sees_anothers_cards(
     for language in LANGUAGES:
         in_language(bob.page, language)
         for size in SIZES:
-            bob.page.set_viewport_size(PHONES[size])
+            turn(bob.page, PHONES[size])
             problems += table_problems(bob.page, f"{language} {size}")
     assert not problems, "\n".join(problems)
     in_language(bob.page, "en")
@@ -186,7 +186,7 @@ def test_three_players_race_one_deal_live_and_nobody_sees_anothers_cards(
     for language in LANGUAGES:  # the results fit every phone
         in_language(watcher, language)
         for size in SIZES:
-            watcher.set_viewport_size(PHONES[size])
+            turn(watcher, PHONES[size])
             problems += [f"results, {language} {size}: {spill}" for spill in sideways(watcher)]
     assert not problems, "\n".join(problems)
     in_language(watcher, "en")
