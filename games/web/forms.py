@@ -221,6 +221,11 @@ class SignupForm(UserCreationForm[User]):
         fields = ("username", "email")
 
     def clean_username(self) -> str:
-        name: str = super().clean_username()
-        validate_readable(name)
+        name = super().clean_username()
+        if name:  # Django's check gives None for a taken name, its error recorded (the stubs say str)
+            validate_readable(name)
         return name
+
+    def name_taken(self) -> None:
+        """Another sign-up took this name between this one's check and its write: the check's own error."""
+        self.add_error("username", self.instance.unique_error_message(User, ["username"]))

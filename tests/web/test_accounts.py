@@ -7,6 +7,7 @@ from django.test import Client
 
 from games.models import GameRecord
 from games.players import TOKEN_SESSION_KEY
+from games.web.forms import SignupForm
 
 from .conftest import act, start_game
 
@@ -66,6 +67,42 @@ def test_a_bad_sign_up_says_why_and_creates_no_user(client: Client) -> None:
     assert response.status_code == 400
     assert "password fields didn" in response.content.decode()
     assert not User.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("en", "A user with that username already exists."),
+        ("it", "Un utente con questo nome è già presente."),
+        ("fr", "Un utilisateur avec ce nom existe déjà."),
+    ],
+)
+@pytest.mark.parametrize("name", ["dave", "Dave"])
+def test_a_taken_name_is_refused_in_the_player_s_language(client: Client, name: str, language: str, says: str) -> None:
+    User.objects.create_user("dave", password=PASSWORD)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    response = client.post("/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 400
+    assert says in response.content.decode()
+    assert User.objects.count() == 1
+
+
+def test_two_sign_ups_of_one_new_name_at_once_make_one_account_and_tell_the_second(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checked = SignupForm.is_valid
+
+    def then_the_other_sign_up_writes(form: SignupForm) -> bool:  # between this one's check and its write
+        valid = checked(form)
+        User.objects.create_user("zed", password=PASSWORD)
+        return valid
+
+    monkeypatch.setattr(SignupForm, "is_valid", then_the_other_sign_up_writes)
+    response = client.post("/accounts/signup/", {"username": "zed", "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 400
+    assert "A user with that username already exists." in response.content.decode()
+    assert User.objects.count() == 1
+    assert "_auth_user_id" not in client.session
 
 
 def test_log_out_ends_the_session(client: Client) -> None:

@@ -4,6 +4,7 @@ mails are limited (games/web/limits.py); reset mails go out after the answer (ga
 
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
@@ -22,7 +23,12 @@ password_reset = limited(PASSWORDS)(reset_mail.reset_view())
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("history")
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:  # two sign-ups of one new name at once: the second is told, as for a taken name
+            form.name_taken()
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("history")
     return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
