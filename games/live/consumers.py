@@ -82,6 +82,15 @@ def board_variant(query_string: bytes) -> str:
     return presence.variant(page_language(query_string), highlight)
 
 
+class UnroutedSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels has no type hints
+    """A socket opened at an address no page opens (``/ws/c/../../g/x/``, a mistyped path): closed with
+    UNKNOWN_GAME, so that a client stops trying, and never an error with a traceback in the log."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        await self.close(code=UNKNOWN_GAME)
+
+
 class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels has no type hints
     """A socket that only listens to a group's events: a game's (``GameConsumer``) or a room's
     (games/challenges/live.py)."""

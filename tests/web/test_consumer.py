@@ -195,6 +195,18 @@ async def test_a_socket_for_a_game_that_does_not_exist_is_closed_with_4404(publi
     assert await page.receive_output(WAIT) == {"type": "websocket.close", "code": UNKNOWN_GAME}
 
 
+@pytest.mark.parametrize("path", ["/ws/c/../../g/x/", "/ws/g/a/b/", "/ws/", "/ws/nothing/", "/favicon.ico"])
+@in_event_loop
+async def test_a_socket_at_an_address_no_page_opens_is_closed_with_4404_and_no_error(
+    path: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    page = WebsocketCommunicator(application, path, headers=HEADERS)
+    connected, _ = await page.connect()
+    assert connected
+    assert await page.receive_output(WAIT) == {"type": "websocket.close", "code": UNKNOWN_GAME}
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
 @in_event_loop
 async def test_everyone_sees_how_many_watch_as_they_come_and_go(client: Client) -> None:
     game = await sync_to_async(start_game)(client)
