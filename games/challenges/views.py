@@ -44,7 +44,12 @@ def new_room(request: SiteRequest) -> HttpResponse:
 
 @require_GET
 def room_page(request: SiteRequest, public_id: str) -> HttpResponse:
-    return _page(request, actions.find(public_id))
+    room = actions.find(public_id)
+    if room.state() is RoomState.WAITING:
+        # A first-time visitor is known before Join is tapped: taps at once (a double tap, tabs) then carry one
+        # player, and seat them once; each would otherwise make a player of its own and take a seat.
+        known_player(request)
+    return _page(request, room)
 
 
 def _page(

@@ -4,13 +4,9 @@ exactly one action applies and the others are answered as stale. Runs on SQLite 
 
 Also the sequential cases: a double tap applies once, a stale page gets the current board."""
 
-import threading
-from collections.abc import Callable
 from functools import partial
 
 import pytest
-from django.conf import settings
-from django.db import connection
 from django.test import Client
 
 import engine
@@ -19,6 +15,7 @@ from games.actions import Outcome
 from games.players import Player
 
 from .helpers_play import codes_in_order, post_action, shown_version, start_game, stored, summary
+from .racing import race, tabs
 
 CODE = "TP1-E-AAAAAAA"
 ROUNDS = 20  # draws: the stock holds 23
@@ -26,44 +23,9 @@ CROWD = 12  # tabs posting the same action at once
 CROWD_ROUNDS = 6  # draw, undo, draw…
 
 
-def race[T](*calls: Callable[[], T]) -> list[T]:
-    """Run each call in its own thread (each with its own database connection), released at
-    the same moment by a barrier; their results in order. Re-raises the first error."""
-    barrier = threading.Barrier(len(calls))
-    results: list[T | None] = [None] * len(calls)
-    errors: list[BaseException] = []
-
-    def run(index: int, call: Callable[[], T]) -> None:
-        try:
-            barrier.wait(timeout=10)
-            results[index] = call()
-        except BaseException as error:
-            errors.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-        assert not thread.is_alive(), "a racing request never finished (deadlock?)"
-    if errors:
-        raise errors[0]
-    return [result for result in results if result is not None]
-
-
 def owner_of(public_id: str) -> Player:
     game = stored(public_id)
     return Player(user_id=game.user_id, token=game.player_token)
-
-
-def tabs(owner: Client, count: int) -> list[Client]:
-    """Clients sending the owner's session cookie: tabs of the same player."""
-    clients = [Client() for _ in range(count)]
-    for tab in clients:
-        tab.cookies[settings.SESSION_COOKIE_NAME] = owner.cookies[settings.SESSION_COOKIE_NAME].value
-    return clients
 
 
 def twin_clients(owner: Client) -> tuple[Client, Client]:

@@ -1,7 +1,10 @@
 """Challenge rooms (docs/challenges.md) over HTTP: making one, joining (and every refusal), the start, the race's
 figures, what an opponent may not see, the end, the results' order, time up, leaving, the rematch."""
 
+import functools
+
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
@@ -11,6 +14,7 @@ from games.challenges.standings import standings
 from games.models import ROOM_PLAYERS, GameRecord, Room, Seat
 
 from .helpers_play import hidden_cards, leaks, post_action
+from .racing import race, tabs
 from .rooms import game_of, join, make_room, move_back, started, winnable_and_blocked_by_drawing
 
 pytestmark = pytest.mark.django_db
@@ -94,6 +98,18 @@ def test_a_full_room_refuses_the_next_player(room: Room) -> None:
 def test_joining_twice_keeps_one_seat(room: Room, bob: Client) -> None:
     assert join(bob, room, "Robert") == 302
     assert list(room.seats.values_list("name", flat=True)) == ["Ann", "Bob"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_join_tapped_at_once_in_a_new_browser_seats_it_once(ann: Client) -> None:
+    room = make_room(ann)
+    visitor = Client()
+    assert visitor.get(f"/c/{room.public_id}/").status_code == 200  # the page with its Join form
+    assert settings.SESSION_COOKIE_NAME in visitor.cookies, "the page knows the visitor before Join is tapped"
+    answers = race(*[functools.partial(join, tab, room, "Bob") for tab in tabs(visitor, 6)])
+    assert answers == [302] * 6  # seated, then seated already
+    assert list(Seat.objects.filter(room=room).values_list("name", flat=True).order_by("pk")) == ["Ann", "Bob"]
+    assert 'data-action="leave"' in visitor.get(f"/c/{room.public_id}/").content.decode()  # seated there
 
 
 def test_only_the_host_starts_and_not_alone(ann: Client, bob: Client) -> None:
