@@ -225,15 +225,31 @@ def play(
     record.charge_network(own, round_trips.latest(public_id) if own is not None else 0.0)
     record.take_summary(game)
     with database.writers_turn():
-        written = move_statements.write_summary(record, read_log)  # unless another was written since the read
+        if seat is None:  # unless another action was written since the read
+            written, closed = move_statements.write_summary(record, read_log), None
+        else:
+            written, closed = _write_in_room(seat, record, read_log, game)
     if not written:
         record, game = load(public_id)
-        return Outcome(record, game, stale=True)
+        return Outcome(record, game, stale=closed is None, room_closed=closed)
     memo.positions.remember(game)  # the next move reads this log: it need not replay it
-    if seat is not None and game.status is not engine.Status.PLAYING:
-        Room.objects.close_if_done(seat.room_id)  # the game that ended may end its room
     facts.game_moved.announce(record, game)
     return Outcome(record, game, played_on=played_on)
+
+
+def _write_in_room(seat: Seat, record: GameRecord, read_log: str, game: engine.Game) -> tuple[bool, RoomState | None]:
+    """A challenge's move, written under its room's row lock, where the room's end is decided too: whether it was
+    written, and why the room refused it. A move that passed the room's check just before another player's last
+    move ended the room is refused here (an undo would put a game back in play in a room that is over), and two
+    last moves end the room once."""
+    with transaction.atomic():
+        seat.room = Room.objects.select_for_update().get(pk=seat.room_id)
+        if closed := seat.closed_to_moves():
+            return False, closed
+        written = move_statements.write_summary(record, read_log)
+        if written and game.status is not engine.Status.PLAYING:
+            Room.objects.close_if_done(seat.room_id)  # the game that ended may end its room
+    return written, None
 
 
 @dataclass(frozen=True)

@@ -202,6 +202,31 @@ def test_the_last_game_to_end_ends_the_room_and_ranks_the_won_first(room: Room, 
     assert Client().get(f"/g/{game_of(room, 'Ann').public_id}/").status_code == 200  # open to all once over
 
 
+def test_an_undo_that_the_room_s_end_overtakes_is_refused_and_the_room_stays_over(
+    room: Room, ann: Client, bob: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started(ann, room)
+    line = winnable_and_blocked_by_drawing()[1]
+    play(bob, game_of(room, "Bob"), ["+"] * engine.layout.STOCK_SIZE)  # blocked: an undo would put it back in play
+    play(ann, game_of(room, "Ann"), line[:-1])  # one action from winning
+    bobs = game_of(room, "Bob")
+    took = GameRecord.take_summary
+
+    def then_ann_wins(record: GameRecord, game: engine.Game) -> None:
+        """Bob's undo has passed the room's check, and is about to be written: Ann's last move ends the room."""
+        took(record, game)
+        monkeypatch.setattr(GameRecord, "take_summary", took)
+        play(ann, game_of(room, "Ann"), line[-1:])
+
+    monkeypatch.setattr(GameRecord, "take_summary", then_ann_wins)
+    response = post_action(bob, bobs.public_id, "undo", bobs.version, htmx=True)
+    assert "This challenge is over for your game" in response.content.decode()
+    assert GameRecord.objects.get(pk=bobs.pk).log == bobs.log
+    over = Room.objects.get(pk=room.pk)
+    assert over.ended is not None
+    assert [(racer.name, racer.state) for racer in standings(over)] == [("Ann", "won"), ("Bob", "blocked")]
+
+
 def test_a_player_taught_ranks_after_those_who_were_not(room: Room, ann: Client, bob: Client) -> None:
     started(ann, room)
     anns = game_of(room, "Ann")
