@@ -45,6 +45,14 @@ class NotStarted(Exception):
         self.record = record
 
 
+class NotTaught(Exception):
+    """Teach me asked on practice of today's deal (``GameRecord.practice_on_secret_deal``): not until the day ends."""
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(f"game {record.public_id} is practice on a daily deal whose day is not over")
+        self.record = record
+
+
 class BrokenGame(Exception):
     """A stored log that no longer replays: shown as an error page, never retried in a loop."""
 
@@ -265,8 +273,11 @@ def teach_and_count(player: Player, public_id: str, budget: SolverBudget) -> Tau
     """Teach me: an action that keeps the deal winnable, from the solver, on ``budget`` (``BudgetSpent`` past it,
     ``SolverUnavailable`` with the solver busy). Asked by the game's player while they may play it, and not won
     (blocked too: Undo reopens it), it is counted: a game its player was taught in ranks after those played
-    unaided, and a challenge's standings say so. Anyone else may ask, and nothing is written."""
+    unaided, and a challenge's standings say so. Anyone else may ask, and nothing is written. Practice on today's
+    deal is not taught (``NotTaught``) until the day is over."""
     record, game = load_for(player, public_id)  # today's daily: its player alone
+    if record.practice_on_secret_deal:
+        raise NotTaught(record)
     if wait := budget.wait():
         raise BudgetSpent(wait)
     hint, cost = solver_pool.hint(game)
@@ -287,7 +298,7 @@ def find_verdict(player: Player, public_id: str, budget: SolverBudget) -> GameRe
     and a game ended by a script that never shows it costs the solver nothing. The analysis is stored only if
     no action came in meanwhile (an undo reopens the game)."""
     record, game = load_for(player, public_id)
-    if game.status is engine.Status.PLAYING or record.analysed or record.race_running:
+    if game.status is engine.Status.PLAYING or record.analysed or record.solver_silent:
         return record  # a challenge's game has the solver's word once the race is over, as Teach me's would mark it
     if budget.wait():
         return record

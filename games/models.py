@@ -220,6 +220,18 @@ class GameRecord(models.Model):
         return self.in_room and self.deal_secret
 
     @property
+    def practice_on_secret_deal(self) -> bool:
+        """A daily game that is no account's ranked one (practice, or played signed out) while its day lasts: the
+        solver says nothing of it (no Teach me, no verdict) until the day is over, since what it says would carry
+        into a ranked game, of this account or another (docs/levels.md "The day's ranking")."""
+        return self.daily_date is not None and not self.ranked and self.deal_secret
+
+    @property
+    def solver_silent(self) -> bool:
+        """The solver's word on how the game ended waits: for a running race, or practice on today's deal."""
+        return self.race_running or self.practice_on_secret_deal
+
+    @property
     def shown_code(self) -> str:
         """The game code as pages show it: a daily deal's is hidden until its day is over, a challenge's until it is."""
         if not self.deal_secret:

@@ -83,9 +83,9 @@ class Table:
             "highlight": self.highlight,
             "words": board_words(get_language()),
             "verdict": verdict_text(self.record),
-            # a challenge's game, once the race is over (actions.find_verdict)
+            # a challenge's game once the race is over, practice on today's deal once the day is (actions.find_verdict)
             "verdict_pending": self.game.status is not engine.Status.PLAYING
             and not self.record.analysed
-            and not self.record.race_running,
+            and not self.record.solver_silent,
             **extra,
         }

@@ -6,7 +6,8 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from django.conf import settings
-from django.db.models import BooleanField, DurationField, ExpressionWrapper, F, Q
+from django.db.models import BooleanField, DurationField, Exists, ExpressionWrapper, F, OuterRef, Q
+from django.db.models.functions import Coalesce, Now
 
 import engine
 from games.models import GameQuerySet, GameRecord
@@ -50,17 +51,34 @@ class Entry:
     score: int
     seconds: float
     record: GameRecord
+    practised: bool  # its account had practised the deal first (``practised_first``)
 
 
 # The leaderboard's order: finished games first; those played at a person's pace before those too fast; those
-# played unaided before those taught (Teach me); then the best score, then the fastest; the first started
-# breaks a tie. A ranked game not finished ranks after the finished ones.
-ORDER = ("unfinished", "too_fast", "taught", "-score", "time", "id")
+# played at first sight of the deal before those its account practised first; those played unaided before those
+# taught (Teach me); then the best score, then the fastest; the first started breaks a tie. A ranked game not
+# finished ranks after the finished ones.
+ORDER = ("unfinished", "too_fast", "practised", "taught", "-score", "time", "id")
+
+
+def practised_first() -> Exists:
+    """Whether a ranked game's account had another game of its deal started before the ranked one ended (or before
+    now, while it is played): practice, or a game played signed out and joined to the account at sign-up or log-in
+    (``actions.hand_over``). Its player had seen the deal before; a practice game started once the ranked one had
+    ended changes nothing. Derived from the games stored, so a game joined later marks it too."""
+    earlier = GameRecord.objects.filter(
+        user_id=OuterRef("user_id"),
+        level=DAILY,
+        daily_date=OuterRef("daily_date"),
+        created__lt=Coalesce(OuterRef("finished"), Now()),
+    ).exclude(pk=OuterRef("pk"))
+    return Exists(earlier)
 
 
 def with_keys(records: GameQuerySet) -> GameQuerySet:
-    """``records`` with the keys of ``ORDER`` that are not columns."""
+    """``records`` with the keys of ``ORDER`` that are not columns ."""
     return records.alias(
+        practised=practised_first(),
         unfinished=ExpressionWrapper(Q(finished__isnull=True), output_field=BooleanField()),
         taught=ExpressionWrapper(Q(hints__gt=0), output_field=BooleanField()),
         # The player's time, as GameRecord.seconds() counts it: what the network took is not theirs.
@@ -78,18 +96,28 @@ def leaderboard(day: date, size: int | None = None) -> list[Entry]:
     """Each account's ranked daily game of ``day``, the best first (``size`` of them, or all): the first
     daily game it started that day signed in, whatever became of it (one taken back from its end stays,
     below the finished ones)."""
-    ranked = ranked_games(day).order_by(*ORDER).prefetch_related("user")[:size]  # joined after the sort
+    ranked = list(ranked_games(day).order_by(*ORDER).prefetch_related("user")[:size])  # joined after the sort
+    shown = ranked_games(day).filter(Q(practised=True), pk__in=[record.pk for record in ranked])
+    practised = set(shown.values_list("pk", flat=True))
     return [
-        Entry(rank, record.user.get_username() if record.user else "", record.score, record.seconds(), record)
+        Entry(
+            rank,
+            record.user.get_username() if record.user else "",
+            record.score,
+            record.seconds(),
+            record,
+            record.pk in practised,
+        )
         for rank, record in enumerate(ranked, start=1)
     ]
 
 
-def _before(record: GameRecord) -> Q:
+def _before(record: GameRecord, practised: bool) -> Q:
     """The games that rank before ``record`` in ``ORDER``: each key decides where all the earlier ones tie."""
     keys: list[tuple[str, str, object]] = [
         ("unfinished", "lt", record.finished is None),
         ("too_fast", "lt", record.too_fast),
+        ("practised", "lt", practised),
         ("taught", "lt", record.hints > 0),
         ("score", "gt", record.score),
     ]
@@ -107,13 +135,16 @@ class Standing:
     place: int  # 1 for the top
     ranked_games: int  # on the day's leaderboard
     ranked: bool  # the game is its account's ranked one; else (practice) where it would have stood
+    practised: bool  # a ranked game whose account had practised the deal first (``practised_first``)
 
 
 def standing(record: GameRecord) -> Standing | None:
     """Where a daily game stands on its day's leaderboard (None for another game); a practice game's place
-    is among the other accounts' ranked games, not beside its own."""
+    is among the other accounts' ranked games, not beside its own, as if played at first sight."""
     if record.level != DAILY or record.daily_date is None:
         return None
     ranked = ranked_games(record.daily_date)
+    practised = record.ranked and ranked.filter(Q(practised=True), pk=record.pk).exists()
     others = ranked.exclude(user_id=record.user_id) if record.user_id and not record.ranked else ranked
-    return Standing(1 + others.filter(_before(record)).count(), ranked.count(), ranked=record.ranked)
+    place = 1 + others.filter(_before(record, practised)).count()
+    return Standing(place, ranked.count(), ranked=record.ranked, practised=practised)

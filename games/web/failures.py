@@ -6,7 +6,8 @@ those to a few seconds): the answer is 503 with ``Retry-After``, a full page, or
 One raised by another middleware (a session saved to the database, say) reaches Django's ``handler500``, which is
 ``server_error`` here. A game whose stored log no longer replays gets an error page that names it (logged in
 actions.py); today's daily game (or a challenge's before it is over) asked for by another player, a page saying
-when it opens; a challenge's game before its race starts, its room's page, which counts down.
+when it opens; Teach me on practice of today's deal, a 403 that says why; a challenge's game before its race
+starts, its room's page, which counts down.
 
 A stale CSRF token (the player logged in or out in another tab, which rotates it) gets a 403 that
 says so; static/js/errors.js then fetches the page's regions with the fresh token, or reloads.
@@ -24,11 +25,12 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import csrf, defaults
 
-from games.actions import BrokenGame, DealSecret, NotStarted
+from games.actions import BrokenGame, DealSecret, NotStarted, NotTaught
 from games.base import clock
 from games.models import GameRecord
 
@@ -101,7 +103,24 @@ class FailureMiddleware:
             return redirect("room", public_id=exception.record.seat.room.public_id)
         if isinstance(exception, DealSecret):
             return secret_page(request, exception.record)
+        if isinstance(exception, NotTaught):
+            return not_taught(request, exception.record)
         return None
+
+
+def not_taught(request: HttpRequest, record: GameRecord) -> HttpResponse:
+    """403: Teach me on practice of today's deal, whose page offers none (a page, or for htmx the notice)."""
+    context = {
+        "title": _("Teach me opens after the day"),
+        "message": _(
+            "Teach me is not given on practice of today's daily deal until the day is over: "
+            "what it teaches would carry into a ranked game."
+        ),
+        "way_on": "back",
+        "way_on_url": reverse("game", args=[record.public_id]),
+        "way_on_label": _("Back to the game"),
+    }
+    return HttpResponse(render_to_string(_template(request), context), status=403)
 
 
 def secret_page(request: HttpRequest, record: GameRecord) -> HttpResponse:

@@ -54,7 +54,8 @@ def test_two_players_get_the_same_deal_on_a_day_and_another_the_next_day(on_day:
     assert engine.solve(record).winnable and first.game_code.rule is engine.Level.DAILY.rule
 
 
-def test_the_code_stays_secret_until_the_day_is_over(player: Client, on_day: list[datetime.date]) -> None:
+def test_the_code_stays_secret_until_the_day_is_over(on_day: list[datetime.date]) -> None:
+    player = signed_in("ann")  # a ranked game: Teach me answers it
     record = play_daily(player)
     act(player, record, "draw")
     pages = {
@@ -78,8 +79,8 @@ def test_the_code_stays_secret_until_the_day_is_over(player: Client, on_day: lis
     assert record.code in player.get("/history/").content.decode()
 
 
-def finish(record: GameRecord, score: int, seconds: int, status: str = "won") -> None:
-    start = timezone.make_aware(datetime.datetime.combine(DAY, datetime.time(12)))
+def finish(record: GameRecord, score: int, seconds: int, status: str = "won", hour: int = 12) -> None:
+    start = timezone.make_aware(datetime.datetime.combine(DAY, datetime.time(hour)))
     GameRecord.objects.filter(pk=record.pk).update(
         status=status,
         score=score,
@@ -100,7 +101,7 @@ def test_the_leaderboard_ranks_each_players_first_attempt_best_score_then_fastes
     finish(play_daily(ann), 900, 200)
     finish(play_daily(bob), 900, 150)  # as many points, faster
     finish(play_daily(cat), 400, 100, status="blocked")
-    finish(play_daily(ann), 2000, 90)  # a later attempt: played, not ranked
+    finish(play_daily(ann), 2000, 90, hour=13)  # a later attempt: played, not ranked
     finish(play_daily(anonymous), 950, 300)
     html = anonymous.get("/daily/").content.decode()
     assert leaderboard_names(anonymous) == ["bob", "ann", "cat"]
@@ -313,7 +314,8 @@ def test_today_s_daily_games_show_their_player_alone_until_the_day_ends(on_day: 
     ranked, practice = play_daily(ann), play_daily(ann)
     play_line(ann, ranked, engine.solve(ranked.replay()).line)
     for record, path in itertools.product((ranked, practice), GAME_PATHS):
-        assert ann.get(f"/g/{record.public_id}/{path}").status_code == 200, path
+        taught_not = record == practice and path == "hint/"  # practice on today's deal: no Teach me
+        assert ann.get(f"/g/{record.public_id}/{path}").status_code == (403 if taught_not else 200), path
         refused = watcher.get(f"/g/{record.public_id}/{path}")
         assert refused.status_code == 403, path
         page = refused.content.decode()
@@ -348,9 +350,9 @@ def test_teach_me_marks_the_game_and_a_taught_game_ranks_after_the_unaided() -> 
     anns, bobs = play_daily(ann), play_daily(bob)
     for _ in range(2):
         assert bob.get(f"/g/{bobs.public_id}/hint/").status_code == 200
+    play_line(ann, anns, engine.solve(anns.replay()).line)
     practice = play_daily(ann)
     assert watcher.get(f"/g/{practice.public_id}/hint/").status_code == 403  # today's daily: its player's alone
-    play_line(ann, anns, engine.solve(anns.replay()).line)
     play_line(bob, bobs, engine.solve(bobs.replay()).line)
     assert bob.get(f"/g/{bobs.public_id}/hint/").status_code == 200  # once over: nothing taught
     assert [GameRecord.objects.get(pk=r.pk).hints for r in (anns, bobs, practice)] == [0, 2, 0]
@@ -441,6 +443,7 @@ GAMES = st.lists(
         st.sampled_from([0, 2]),  # hints
         st.sampled_from([300, 900]),  # score
         st.sampled_from([60, 61]),  # seconds
+        st.sampled_from([None, -60, 30, 120]),  # when its account's other game started, from its own start
     ),
     min_size=1,
     max_size=12,
@@ -451,24 +454,41 @@ GAMES = st.lists(
 @given(games=GAMES)
 def test_the_board_and_each_place_follow_one_order_whatever_the_ties(games: list[tuple[bool, ...]]) -> None:
     """The database's order (the page) and its count of the games before one (an end card) against a model
-    of the documented order: finished, a person's pace, unaided, best score, fastest, first started."""
+    of the documented order: finished, a person's pace, at first sight, unaided, best score, fastest, first
+    started. A ranked game whose account started another game of the deal before it ended (or, unfinished, at any
+    time so far) was not played at first sight."""
     GameRecord.objects.all().delete()
     User.objects.all().delete()
     start = timezone.make_aware(datetime.datetime.combine(DAY, datetime.time(12)))
-    records = []
-    for n, (ranked, finished, too_fast, hints, score, seconds) in enumerate(games):
+    records, practised = [], set()
+    for n, (ranked, finished, too_fast, hints, score, seconds, other_at) in enumerate(games):
         user = User.objects.create(username=f"p{n}") if ranked or n % 2 else None
         end = start + datetime.timedelta(seconds=seconds) if finished else None
-        records.append(
-            GameRecord.objects.create(
-                code="TP1-E-TRIPEAK", level="daily", daily_date=DAY, user=user, ranked=ranked, too_fast=too_fast,
-                hints=hints, score=score, first_action_at=start, finished=end,
-            )
+        record = GameRecord.objects.create(
+            code="TP1-E-TRIPEAK", level="daily", daily_date=DAY, user=user, ranked=ranked, too_fast=too_fast,
+            hints=hints, score=score, first_action_at=start, finished=end, created=start,
         )  # fmt: skip
+        records.append(record)
+        if user is not None and other_at is not None:
+            other_start = start + datetime.timedelta(seconds=other_at)
+            GameRecord.objects.create(
+                code="TP1-E-TRIPEAK", level="daily", daily_date=DAY, user=user, created=other_start
+            )
+            if ranked and (end is None or other_start < end):
+                practised.add(record.pk)
 
     def key(record: GameRecord) -> tuple[object, ...]:
         time = record.seconds() if record.finished else 0
-        return (record.finished is None, record.too_fast, record.hints > 0, -record.score, time, record.pk)
+        first_sight = record.pk not in practised
+        return (
+            record.finished is None,
+            record.too_fast,
+            not first_sight,
+            record.hints > 0,
+            -record.score,
+            time,
+            record.pk,
+        )
 
     ranked_games = sorted((record for record in records if record.ranked), key=key)
     board = daily.leaderboard(DAY)
@@ -477,4 +497,66 @@ def test_the_board_and_each_place_follow_one_order_whatever_the_ties(games: list
         place = daily.standing(record)
         assert place is not None
         others = [r for r in ranked_games if r.pk == record.pk or not (record.user_id and r.user_id == record.user_id)]
-        assert place == daily.Standing(1 + sum(key(r) < key(record) for r in others), len(ranked_games), record.ranked)
+        before = sum(key(r) < key(record) for r in others)
+        assert place == daily.Standing(1 + before, len(ranked_games), record.ranked, record.pk in practised)
+    assert [entry.practised for entry in board] == [record.pk in practised for record in ranked_games]
+
+
+def test_practice_on_today_s_deal_is_not_taught_nor_judged_until_the_day_is_over(
+    on_day: list[datetime.date],
+) -> None:
+    """Teach me's line, or the solver's word on where a game was lost, would carry into a ranked game: of the
+    account that practised, or of any account its player hands it to. Signed out, and on a copy, it waits."""
+    ann, stranger = signed_in("ann"), Client(headers={"Accept-Language": "it"})
+    ranked = play_daily(ann)
+    play_line(ann, ranked, engine.solve(ranked.replay()).line)
+    copy = redirected_to(ann.post(f"/g/{ranked.public_id}/again/"))
+    signed_out = play_daily(stranger)
+    for client, record in ((ann, copy), (stranger, signed_out)):
+        page = client.get(f"/g/{record.public_id}/").content.decode()
+        assert 'data-action="hint"' not in page
+        assert ("non ha Insegnami finché" if client is stranger else "has no Teach me until the day is over") in page
+        for htmx in (False, True):
+            refused = client.get(f"/g/{record.public_id}/hint/", headers={"HX-Request": "true"} if htmx else {})
+            assert refused.status_code == 403
+        play_line(client, record, engine.solve(record.replay()).line)
+        assert "/verdict/" not in client.get(f"/g/{record.public_id}/").content.decode()
+        client.get(f"/g/{record.public_id}/verdict/", headers={"HX-Request": "true"})  # the solver is not asked
+        stored = GameRecord.objects.get(pk=record.pk)
+        assert (stored.status, stored.hints, stored.analysed) == ("won", 0, False)
+    said = refused.content.decode()
+    assert "Nessun Insegnami sulla pratica" in said and "data-error-message" in said
+    on_day[0] = DAY + datetime.timedelta(days=1)
+    for client, record in ((ann, copy), (stranger, signed_out)):
+        assert client.get(f"/g/{record.public_id}/hint/").status_code == 200
+        client.get(f"/g/{record.public_id}/verdict/", headers={"HX-Request": "true"})
+        assert GameRecord.objects.get(pk=record.pk).analysed
+
+
+def test_a_ranked_game_whose_account_practised_the_deal_first_ranks_after_those_played_at_first_sight() -> None:
+    """Two ways to see the deal first: signed out, then logged in (the game joins the account), and a ranked game
+    left for practice and taken up again (or reopened by Undo: the property test below). Practice once the ranked
+    game is over marks nothing."""
+    User.objects.create_user("ann", password="x-long-password-1")
+    ann = Client()
+    studied = play_daily(ann)  # signed out
+    play_line(ann, studied, engine.solve(studied.replay()).line)
+    ann.post("/accounts/login/", {"username": "ann", "password": "x-long-password-1"})
+    anns = play_daily(ann)
+    assert anns.ranked and GameRecord.objects.get(pk=studied.pk).user is not None
+    bob, cat = signed_in("bob"), signed_in("cat")
+    bobs, cats = play_daily(bob), play_daily(cat)
+    play_daily(cat)  # practice while the ranked game is on
+    for client, record in ((ann, anns), (bob, bobs), (cat, cats)):
+        play_line(client, record, engine.solve(record.replay()).line)
+    play_daily(bob)  # practice after the ranked game ended
+    for record, score in ((anns, 2000), (bobs, 900), (cats, 1500)):
+        GameRecord.objects.filter(pk=record.pk).update(score=score, status="won")
+    assert leaderboard_names(Client()) == ["bob", "ann", "cat"]
+    board = Client().get("/daily/").content.decode()
+    assert board.count("data-practised>practised first</span>") == 2
+    assert "ranks after those played at first sight" in board
+    end = ann.get(f"/g/{anns.public_id}/").content.decode()
+    assert "This deal was practised before this ranked game" in end
+    assert "data-practised" not in bob.get(f"/g/{bobs.public_id}/").content.decode()
+    assert standing_of(ann, anns) == ("2", "1")

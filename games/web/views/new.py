@@ -65,12 +65,13 @@ def new_level_game(request: SiteRequest, level: str) -> HttpResponse:
 
 def _say_if_practice(request: SiteRequest, player: Player, record: GameRecord) -> None:
     """A daily game that will not be ranked says so before its first card, not only on its end card."""
-    if record.level != engine.Level.DAILY or record.ranked:
+    if not record.practice_on_secret_deal:
         return
     if player.user_id is None:
-        messages.info(request, _("Signed out, a daily game is practice: log in or sign up first to be ranked."))
+        said = _("Signed out, a daily game is practice: log in or sign up first to be ranked.")
     else:
-        messages.info(request, _("Your ranked daily game of today is played: this one is practice, not ranked."))
+        said = _("Your ranked daily game of today is played: this one is practice, not ranked.")
+    messages.info(request, " ".join((said, _("Practice on the day's deal has no Teach me until the day is over."))))
 
 
 @require_POST
