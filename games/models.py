@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import models
 from django.db.models import Exists, OuterRef
 from django.db.models.functions import Substr
@@ -22,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 import engine
 from games.base import clock, memo
+from games.base.look_alikes import look_of
 from games.players import Player
 
 
@@ -363,6 +365,25 @@ class Preferences(models.Model):
         return f"settings of user {self.user_id}"
 
 
+class AccountName(models.Model):
+    """What an account's name looks like (games/base/look_alikes.py), one account per look: a sign-up whose name
+    would pass for another player's is refused. Claimed with the account, in the sign-up's transaction."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="name_look")
+    look = models.CharField(max_length=600, unique=True)
+
+    def __str__(self) -> str:
+        return f"name of user {self.user_id}"
+
+    @classmethod
+    def claim(cls, user: AbstractBaseUser) -> None:
+        cls.objects.create(user=user, look=look_of(user.get_username()))
+
+    @classmethod
+    def taken(cls, name: str) -> bool:
+        return cls.objects.filter(look=look_of(name)).exists()
+
+
 ROOM_PLAYERS = range(2, 9)  # how many play a challenge: 2 to 8
 NAME_LENGTH = 20  # the longest display name in a room
 DEFAULT_TIME_LIMIT = 600
@@ -445,6 +466,8 @@ class Seat(models.Model):
     name = models.CharField(max_length=NAME_LENGTH)
     # The name as rooms compare names: in any case, in any alphabet (SQLite's LOWER knows ASCII only).
     name_key = models.CharField(max_length=4 * NAME_LENGTH, editable=False)
+    # What the name looks like (games/base/look_alikes.py): a name that passes for one in the room is refused too.
+    look = models.CharField(max_length=8 * NAME_LENGTH, editable=False, default="")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
     player_token = models.CharField(max_length=32, blank=True, default="")
     host = models.BooleanField(default=False, help_text="Made the room: starts it")
@@ -468,7 +491,7 @@ class Seat(models.Model):
         return f"{self.name} in {self.room_id}"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        self.name_key = self.key_of(self.name)
+        self.name_key, self.look = self.key_of(self.name), look_of(self.name)
         super().save(*args, **kwargs)
 
     def is_of(self, player: Player) -> bool:

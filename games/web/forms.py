@@ -14,7 +14,16 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 import engine
-from games.models import DEFAULT_TIME_LIMIT, LEVEL_LABELS, NAME_LENGTH, RULE_LABELS, TIME_LIMITS, CardBack, Theme
+from games.models import (
+    DEFAULT_TIME_LIMIT,
+    LEVEL_LABELS,
+    NAME_LENGTH,
+    RULE_LABELS,
+    TIME_LIMITS,
+    AccountName,
+    CardBack,
+    Theme,
+)
 from games.web.names import validate_display_name, validate_readable
 
 CodeError = engine.CodeError
@@ -224,6 +233,8 @@ class SignupForm(UserCreationForm[User]):
         name = super().clean_username()
         if name:  # Django's check gives None for a taken name, its error recorded (the stubs say str)
             validate_readable(name)
+            if AccountName.taken(name):
+                raise ValidationError(_("This name looks like another player's: choose another."), code="look_alike")
         return name
 
     def name_taken(self) -> None:

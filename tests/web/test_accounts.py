@@ -5,9 +5,11 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.models import GameRecord
+from games.base.look_alikes import look_of, prototypes
+from games.models import AccountName, GameRecord
 from games.players import TOKEN_SESSION_KEY
 from games.web.forms import SignupForm
+from tests.client_types import ClientResponse
 
 from .conftest import act, start_game
 
@@ -103,6 +105,48 @@ def test_two_sign_ups_of_one_new_name_at_once_make_one_account_and_tell_the_seco
     assert "A user with that username already exists." in response.content.decode()
     assert User.objects.count() == 1
     assert "_auth_user_id" not in client.session
+
+
+def sign_up(client: Client, name: str) -> ClientResponse:
+    return client.post("/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD})
+
+
+@pytest.mark.parametrize(
+    ("taken", "name"), [("pop", "рор"), ("Bob", "B0b"), ("Al", "A1"), ("Ivan", "lvan"), ("Sam", "Sarn")]
+)
+def test_a_name_that_passes_for_an_account_s_is_refused(taken: str, name: str) -> None:
+    """Each name in one alphabet: a Cyrillic word, a digit for a letter, two letters for one."""
+    assert sign_up(Client(), taken).status_code == 302
+    response = sign_up(Client(headers={"Accept-Language": "it"}), name)
+    assert response.status_code == 400
+    assert "Questo nome somiglia a quello di un altro giocatore" in response.content.decode()
+    assert list(User.objects.values_list("username", flat=True)) == [taken]
+
+
+def test_two_sign_ups_of_look_alike_names_at_once_make_one_account(monkeypatch: pytest.MonkeyPatch) -> None:
+    checked = SignupForm.is_valid
+
+    def then_the_other_sign_up_writes(form: SignupForm) -> bool:
+        valid = checked(form)
+        AccountName.claim(User.objects.create_user("B0b", password=PASSWORD))
+        return valid
+
+    monkeypatch.setattr(SignupForm, "is_valid", then_the_other_sign_up_writes)
+    client = Client()
+    assert sign_up(client, "Bob").status_code == 400
+    assert list(User.objects.values_list("username", flat=True)) == ["B0b"]
+    assert "_auth_user_id" not in client.session
+
+
+def test_names_that_only_resemble_each_other_both_sign_up() -> None:
+    assert [sign_up(Client(), name).status_code for name in ("bob", "bobby", "bób", "rob")] == [302] * 4
+
+
+def test_the_look_alikes_are_unicode_s_as_the_library_gives_them() -> None:
+    """Fails loudly if confusable-homoglyphs changes how it gives them: each character mapped to one prototype."""
+    assert len(prototypes()) > 5000
+    assert [prototypes().get(char) for char in "р01mІ"] == ["p", "O", "l", "rn", "l"]
+    assert look_of("ВОВ") == look_of("B0b") == look_of("bob") and look_of("rn") == look_of("m")
 
 
 def test_log_out_ends_the_session(client: Client) -> None:

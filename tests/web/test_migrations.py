@@ -78,3 +78,22 @@ def test_daily_games_finished_faster_than_a_person_can_are_flagged() -> None:
     latest = MigrationExecutor(connection)
     latest.migrate(latest.loader.graph.leaf_nodes())
     assert flagged == {instant} and person not in flagged and free not in flagged
+
+
+def test_the_names_already_taken_get_their_looks_the_first_account_of_a_look_keeping_it() -> None:
+    before, after = ("games", "0014_network_time"), ("games", "0015_name_looks")
+    executor = MigrationExecutor(connection)
+    executor.migrate([before])
+    apps = executor.loader.project_state([before]).apps
+    user_model, room_model = apps.get_model("auth", "User"), apps.get_model("games", "Room")
+    bob, look_alike, ann = (user_model.objects.create(username=name).pk for name in ("Bob", "B0b", "ann"))
+    seat = room_model.objects.create(code="TP1-E-TRIPEAK").seats.create(name="ВОВ", name_key="вов").pk
+    executor = MigrationExecutor(connection)
+    executor.migrate([after])
+    apps = executor.loader.project_state([after]).apps
+    looks = dict(apps.get_model("games", "AccountName").objects.values_list("user_id", "look"))
+    seat_look = apps.get_model("games", "Seat").objects.get(pk=seat).look
+    latest = MigrationExecutor(connection)
+    latest.migrate(latest.loader.graph.leaf_nodes())
+    assert looks == {bob: "bob", ann: "ann"} and look_alike not in looks
+    assert seat_look == "bob"

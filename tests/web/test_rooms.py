@@ -81,6 +81,18 @@ def test_a_name_taken_in_any_case_is_refused(room: Room) -> None:
     assert room.seats.count() == 2
 
 
+@pytest.mark.parametrize("name", ["B0b", "ВОВ", "BOB"])
+def test_a_name_that_passes_for_a_seated_player_s_is_refused(room: Room, name: str) -> None:
+    """Names that pass for "Bob", each in one alphabet: a digit for a letter, Cyrillic capitals, another case."""
+    response = Client().post(f"/c/{room.public_id}/join/", {"name": name})
+    assert response.status_code == 409 and "Another player in this challenge has that name" in response.content.decode()
+    assert room.seats.count() == 2
+
+
+def test_names_that_only_resemble_each_other_are_both_seated(room: Room) -> None:
+    assert [join(Client(), room, name) for name in ("Bo", "Rob", "Bób", "Anna", "Вова")] == [302] * 5
+
+
 def test_names_are_escaped(ann: Client) -> None:
     made = make_room(ann, "<b>Ann</b>")
     page = ann.get(f"/c/{made.public_id}/").content.decode()

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from games.models import AccountName
 from games.web import reset_mail
 from games.web.forms import SignupForm
 from games.web.limits import PASSWORDS, SIGN_INS, limited
@@ -26,7 +27,8 @@ def signup(request: HttpRequest) -> HttpResponse:
         try:
             with transaction.atomic():
                 user = form.save()
-        except IntegrityError:  # two sign-ups of one new name at once: the second is told, as for a taken name
+                AccountName.claim(user)
+        except IntegrityError:  # two sign-ups of one new name (or look) at once: the second is told, as if taken
             form.name_taken()
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
