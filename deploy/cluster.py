@@ -31,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DAPHNE = Path(sys.executable).with_name("daphne")
 PROXY_SNIPPET = ROOT / "deploy" / "nginx" / "tripeaks-proxy.conf"
+LIMITS_SNIPPET = ROOT / "deploy" / "nginx" / "tripeaks-limits.conf"
 START_TIMEOUT = 30.0  # seconds for a process to answer GET /health/ (daphne, nginx, the test servers)
 STOP_TIMEOUT = 10.0
 
@@ -64,6 +65,7 @@ http {{
     fastcgi_temp_path {folder}/fastcgi;
     uwsgi_temp_path {folder}/uwsgi;
     scgi_temp_path {folder}/scgi;
+    include {LIMITS_SNIPPET};
     map $http_upgrade $connection_upgrade {{ default upgrade; "" ""; }}
     map $uri $tripeaks_static_cache {{
         "~\\.[0-9a-f]{{12}}\\.\\w+$" "public, max-age=31536000, immutable";

@@ -19,6 +19,7 @@ import json
 import os
 import re
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,7 +27,7 @@ import httpx
 import psycopg
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 import engine
 from deploy import cluster
@@ -49,7 +50,13 @@ WAIT = 10.0  # seconds for a frame or an answer that must come
 def two_processes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[cluster.Cluster]:
     if cluster.nginx_binary() is None:
         pytest.fail("nginx is missing: scripts/test installs Debian's nginx")
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings"}
+    # The app's own bounds on one address's sockets lifted: nginx's, over both processes, are what is tried here.
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings",
+        "LIMIT_OPEN_SOCKETS_PER_IP": "1000",
+        "LIMIT_SOCKETS_PER_IP": "1000/m",
+    }
     prepare_site(env)
     with cluster.running(env, processes=2, folder=tmp_path_factory.mktemp("cluster")) as running:
         yield running
@@ -222,3 +229,46 @@ def test_nginx_serves_the_static_files_itself(two_processes: cluster.Cluster) ->
         assert httpx.get(f"http://127.0.0.1:{two_processes.ports[1]}/static/{probe.name}").status_code == 404
     finally:
         probe.unlink()
+
+
+NGINX_BURST, NGINX_CONNECTIONS = 60, 64  # deploy/nginx/tripeaks-proxy.conf
+
+
+async def flood(url: str) -> list[int]:
+    async with httpx.AsyncClient(base_url=url) as client:
+        answers = await asyncio.gather(*(client.get("/health/") for _ in range(3 * NGINX_BURST)))
+    refused = [answer for answer in answers if answer.status_code == 429]
+    assert all("data-error-message" not in answer.text for answer in refused)  # nginx's, before any process
+    return [answer.status_code for answer in answers]
+
+
+async def sockets_held(url: str) -> tuple[int, list[int]]:
+    """Sockets opened one by one at 16 a second (under the requests' rate), all held: how many opened, and the
+    statuses of the handshakes refused."""
+    async with httpx.AsyncClient(base_url=url) as client:
+        public_id, _ = await start_game(client)
+    address = url.replace("http://", "ws://") + f"/ws/g/{public_id}/"
+    held: list[ClientConnection] = []
+    refused: list[int] = []
+    try:
+        for _ in range(NGINX_CONNECTIONS + 6):
+            await asyncio.sleep(1 / 16)
+            try:
+                held.append(await connect(address, origin=url, ping_interval=None))  # type: ignore[arg-type]
+            except InvalidStatus as refusal:
+                refused.append(refusal.response.status_code)
+    finally:
+        for socket in held:
+            await socket.close()
+    return len(held), refused
+
+
+def test_nginx_bounds_one_address_s_requests_and_open_sockets_over_all_processes(
+    two_processes: cluster.Cluster,
+) -> None:
+    codes = run_apart(flood(two_processes.url))
+    assert codes.count(200) >= NGINX_BURST // 2 and codes.count(429) >= NGINX_BURST, codes  # a burst, then refused
+    time.sleep(3 * NGINX_BURST / 20)  # the burst refilled at 20 a second
+    opened, refused = run_apart(sockets_held(two_processes.url))
+    assert opened <= NGINX_CONNECTIONS and refused and set(refused) == {429}, (opened, refused)
+    assert httpx.get(two_processes.url + "/health/").status_code == 200  # once they are closed

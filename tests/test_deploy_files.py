@@ -21,7 +21,7 @@ def site_file_for_a_test(folder: Path) -> str:
         check=True, capture_output=True, timeout=60,
     )  # fmt: skip
     site = (DEPLOY / "nginx" / "tripeaks.conf").read_text()
-    site = site.replace("include snippets/tripeaks-proxy.conf;", f"include {DEPLOY}/nginx/tripeaks-proxy.conf;")
+    site = re.sub(r"include snippets/(tripeaks-\w+\.conf);", rf"include {DEPLOY}/nginx/\1;", site)
     site = re.sub(r"ssl_certificate /\S+;", f"ssl_certificate {folder}/cert.pem;", site)
     site = re.sub(r"ssl_certificate_key /\S+;", f"ssl_certificate_key {folder}/key.pem;", site)
     site = re.sub(r"listen (\[::\]:)?80;", f"listen 127.0.0.1:{cluster.free_port()};", site, count=1)
