@@ -9,7 +9,7 @@ from django.conf import settings
 from django.utils import translation
 from pytest_django.fixtures import Settings
 
-from tests.live_server import MOVES_UNLIMITED, drop_database, worker_database
+from tests.live_server import SPEED_UNLIMITED, drop_database, worker_database
 
 # Tests that use Django's test database are marked ``services`` by that alone, but those marked ``templates``
 # (what the pages draw); the ones that start servers of their own (daphne, a cluster) and depend on the
@@ -93,8 +93,9 @@ def _site_language_after_each_test() -> Iterator[None]:
 def _own_limit_counters(settings: Settings, request: pytest.FixtureRequest) -> None:
     """Each test counts its attempts against the abuse limits afresh (games/web/limits.py): the suite's many
     games from one address would otherwise add up, in this process's cache or in Redis. Tests play faster
-    than a person: the moves' limits are lifted, but where the limits are what is tested (``default_limits``)."""
+    than a person: the limits of moves and page reads are lifted, but where the limits are what is tested
+    (``default_limits``)."""
     settings.RATELIMIT_CACHE_PREFIX = f"rl:test-{uuid.uuid4().hex}:"
     if request.node.get_closest_marker("default_limits") is None:
-        for name, rate in MOVES_UNLIMITED.items():
+        for name, rate in SPEED_UNLIMITED.items():
             setattr(settings, name, rate)

@@ -126,8 +126,13 @@ def _newest_static_source() -> float:
     return max(path.stat().st_mtime for app in apps for path in (app / "static").rglob("*") if path.is_file())
 
 
-# Tests and benches play faster than a person, all from this machine's address: the moves' limits are lifted.
-MOVES_UNLIMITED = {"LIMIT_ACTIONS_PER_PLAYER": "1000000/10s", "LIMIT_ACTIONS_PER_IP": "1000000/10s"}
+# Tests and benches play and read faster than a person, all from this machine's address: the limits of moves and
+# of page reads are lifted.
+SPEED_UNLIMITED = {
+    "LIMIT_ACTIONS_PER_PLAYER": "1000000/10s",
+    "LIMIT_ACTIONS_PER_IP": "1000000/10s",
+    "LIMIT_PAGES_PER_IP": "1000000/m",
+}
 
 
 @contextlib.contextmanager
@@ -141,12 +146,13 @@ def serving(
 
     Its abuse limits count apart from every other server's (a cache key prefix of its own, unless ``env``
     sets one): with Redis, the whole suite's requests come from one address, and earlier runs' counts stay.
-    The moves' limits are lifted (``MOVES_UNLIMITED``) unless ``env`` sets them, or ``default_limits``."""
+    The limits of moves and page reads are lifted (``SPEED_UNLIMITED``) unless ``env`` sets them, or
+    ``default_limits``."""
     port = port or free_port()
     env = {**(os.environ if env is None else env)}
     env.setdefault("CACHE_KEY_PREFIX", f"test-{uuid.uuid4().hex}")
     if not default_limits:
-        env = {**MOVES_UNLIMITED, **env}
+        env = {**SPEED_UNLIMITED, **env}
     command = [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "tripeaks_site.asgi:application"]
     with contextlib.ExitStack() as files:
         output = files.enter_context(log.open("wb")) if log else subprocess.DEVNULL

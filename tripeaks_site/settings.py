@@ -130,6 +130,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "games.web.limits.PageReadsLimit",  # in the reader's language, before the session or the database is read
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -284,6 +285,8 @@ LIMIT_ROOMS_PER_IP = envrate("LIMIT_ROOMS_PER_IP", "60/10m")
 LIMIT_JOINS_PER_PLAYER = envrate("LIMIT_JOINS_PER_PLAYER", "30/10m")
 LIMIT_JOINS_PER_IP = envrate("LIMIT_JOINS_PER_IP", "120/10m")
 LIMIT_SOCKETS_PER_IP = envrate("LIMIT_SOCKETS_PER_IP", "120/m")
+LIMIT_OPEN_SOCKETS_PER_IP = envpositive("LIMIT_OPEN_SOCKETS_PER_IP", "32")  # at once, in one process
+LIMIT_PAGES_PER_IP = envrate("LIMIT_PAGES_PER_IP", "240/m")
 LIMIT_SIGN_INS_PER_ACCOUNT = envrate("LIMIT_SIGN_INS_PER_ACCOUNT", "10/15m")  # per account, from one address
 LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
 CHALLENGE_COUNTDOWN = envint("CHALLENGE_COUNTDOWN", "5")  # seconds from a challenge's Start to its first instant

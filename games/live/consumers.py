@@ -20,6 +20,7 @@ cancels one that outlives its client by ``application_close_timeout``): however 
 """
 
 import asyncio
+import collections
 import logging
 import random
 from collections.abc import Mapping
@@ -63,11 +64,19 @@ def find_game(public_id: str, scope: dict[str, Any]) -> tuple[int, bool] | int:
     return record.version, owner
 
 
+def address_of(scope: Mapping[str, Any]) -> str | None:
+    client = scope.get("client")
+    return counters.address_block(client[0] if client else None)
+
+
 def socket_refused(scope: Mapping[str, Any]) -> bool:
     """Whether a live socket from this address is past ``LIMIT_SOCKETS_PER_IP`` (counting it). Synchronous."""
-    client = scope.get("client")
-    address = counters.address_block(client[0] if client else None)
-    return bool(counters.count_attempt([("LIMIT_SOCKETS_PER_IP", address)]))
+    return bool(counters.count_attempt([("LIMIT_SOCKETS_PER_IP", address_of(scope))]))
+
+
+# This process's open live sockets, by address: at most LIMIT_OPEN_SOCKETS_PER_IP at once (nginx bounds the
+# connections of an address over all processes: deploy/nginx/).
+open_sockets: collections.Counter[str] = collections.Counter()
 
 
 def page_language(query_string: bytes) -> str:
@@ -97,6 +106,7 @@ class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels 
 
     kind = "game"  # what the socket follows, as its log lines name it
     lost_redis = False
+    counted_as: str | None = None  # the address under which this socket is one of ``open_sockets``
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         """The socket's whole life: however it ends (the client closing at any moment, an error, the
@@ -118,6 +128,24 @@ class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels 
             await self.unavailable(error)
         finally:
             await self.release()
+            self.uncount()
+
+    def counted(self) -> bool:
+        """Count this socket among its address's open ones; False, uncounted, if that many are open already."""
+        address = address_of(self.scope)
+        if address is not None:
+            if open_sockets[address] >= settings.LIMIT_OPEN_SOCKETS_PER_IP:
+                return False
+            open_sockets[address] += 1
+            self.counted_as = address
+        return True
+
+    def uncount(self) -> None:
+        address, self.counted_as = self.counted_as, None
+        if address is not None:
+            open_sockets[address] -= 1
+            if not open_sockets[address]:
+                del open_sockets[address]
 
     async def tripeaks_round_trip(self, message: dict[str, Any]) -> None:
         """The server measured the network's round trip to this page (tripeaks_site/server/round_trips.py)."""
@@ -125,7 +153,7 @@ class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels 
     async def connect(self) -> None:
         await self.accept()
         # Not on the thread of the consumers' database calls: a frozen cache must hold this socket alone.
-        if await sync_to_async(socket_refused, thread_sensitive=False)(self.scope):
+        if not self.counted() or await sync_to_async(socket_refused, thread_sensitive=False)(self.scope):
             await self.close(code=TOO_MANY)
             return
         public_id = self.scope["url_route"]["kwargs"]["public_id"]

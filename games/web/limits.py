@@ -108,6 +108,28 @@ PASSWORDS = Limits(  # a change checks the old password (hashing), a reset sends
     SIGN_INS.counters,
     gettext_lazy("Too many attempts to change or reset a password."),
 )
+PAGES = Limits(  # every page read (PageReadsLimit), a view's own limits besides
+    (Counter("LIMIT_PAGES_PER_IP", by_address),),
+    gettext_lazy("You have opened many pages in a short time."),
+    methods=frozenset({"GET", "HEAD"}),
+)
+UNCOUNTED_PATHS = ("/health/",)  # what a monitor asks for: never refused (static files are answered before this)
+
+
+class PageReadsLimit:
+    """Middleware: past ``LIMIT_PAGES_PER_IP`` reads from one address (pages, regions, replays, the leaderboard,
+    Teach me and verdicts alike), 429 in the player's language, and the view does not run."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method in PAGES.methods and request.path not in UNCOUNTED_PATHS:
+            request = cast(SiteRequest, request)
+            wait = counters.count_attempt([(counter.setting, counter.key(request, {})) for counter in PAGES.counters])
+            if wait:
+                return too_many(request, PAGES.message, wait)
+        return self.get_response(request)
 
 
 def limited[**P, R: HttpResponseBase](limits: Limits) -> Callable[[Callable[P, R]], Callable[P, R | HttpResponse]]:

@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from unittest import mock
 
 import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import caches
@@ -37,6 +39,7 @@ MOVES = "You have made many moves in a short time."
 HINTS = "You have asked for many hints in a short time."
 SIGN_INS = "Too many attempts to log in or sign up."
 PASSWORDS = "Too many attempts to change or reset a password."
+PAGES = "You have opened many pages in a short time."
 PASSWORD = "tri-peaks-2026-secret"
 
 
@@ -343,6 +346,46 @@ async def test_live_sockets_per_address_are_closed_cleanly(
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 
 
+def test_page_reads_per_address_whatever_the_page_and_a_monitor_s_health_checks_never(
+    settings: Settings, clock: Clock
+) -> None:
+    settings.LIMIT_PAGES_PER_IP = "5/m"
+    reader = from_address("198.51.100.7", "bg")
+    game = start_game(reader)
+    pages = ["/", f"/g/{game.public_id}/", f"/g/{game.public_id}/replay/?step=0", "/daily/", "/history/"]
+    assert [reader.get(page).status_code for page in pages] == [200] * 5
+    assert [reader.get("/health/").status_code for _ in range(3)] == [200] * 3
+    assert act(reader, game, "draw").status_code == 302  # an action is not a read (its own limits count it)
+    for page in (f"/g/{game.public_id}/live/", "/how-to-play/"):
+        wait = assert_refused(reader.get(page), PAGES, "bg", clock)
+    assert from_address("198.51.100.8").get("/daily/").status_code == 200  # another address
+    clock.advance(wait)
+    assert reader.get(f"/g/{game.public_id}/").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+@in_event_loop
+async def test_open_live_sockets_per_address_are_bounded(settings: Settings) -> None:
+    """However slowly they are opened: the rate of openings alone would let an address hold hundreds."""
+    settings.LIMIT_OPEN_SOCKETS_PER_IP = 2
+    record = await sync_to_async(GameRecord.objects.create)(code=CODE)
+
+    async def opened(address: str) -> tuple[WebsocketCommunicator, int | None]:
+        page = socket(record.public_id)
+        page.scope["client"] = [address, 50000]
+        connected, _ = await page.connect()
+        assert connected
+        first = await page.receive_output(WAIT)
+        return page, (int(first["code"]) if first["type"] == "websocket.close" else None)
+
+    held = [await opened("198.51.100.7") for _ in range(2)]
+    assert [code for _, code in held] == [None, None]
+    assert (await opened("198.51.100.7"))[1] == TOO_MANY
+    assert (await opened("198.51.100.8"))[1] is None  # another address
+    await held[0][0].disconnect()
+    assert (await opened("198.51.100.7"))[1] is None  # one closed: one more may open
+
+
 # -- a real player ---------------------------------------------------------------------------
 
 
@@ -412,7 +455,8 @@ def test_a_fast_player_plays_for_a_minute_and_is_never_limited(clock: Clock, mon
     while clock.now - started < 60:
         player.act()
 
-    assert counted == {setting for setting in dir(settings) if setting.startswith("LIMIT_")}
+    rates = {setting for setting in dir(settings) if setting.startswith("LIMIT_")} - {"LIMIT_OPEN_SOCKETS_PER_IP"}
+    assert counted == rates  # the open sockets are counted by their process, not in the cache
     assert GameRecord.objects.filter(user__username="dana").count() >= 10
 
 
