@@ -5,6 +5,7 @@ patch to adapt (or drop, once the library does as well itself) before re-measuri
 import asyncio
 import inspect
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import version
@@ -24,6 +25,7 @@ from autobahn.websocket.protocol import WebSocketProtocol as AutobahnProtocol
 from daphne.endpoints import build_endpoint_description_strings
 from daphne.ws_protocol import WebSocketProtocol
 from django.core.handlers.asgi import ASGIHandler
+from django.core.signals import request_finished
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import HttpRequest, HttpResponse
@@ -247,7 +249,14 @@ def where(request: HttpRequest) -> HttpResponse:
     return HttpResponse()
 
 
-urlpatterns = [path("where/", where)]
+def slow(request: HttpRequest) -> HttpResponse:
+    """A view still at work when its client leaves (the client's disconnect comes at once)."""
+    time.sleep(0.2)
+    seen.append((threading.current_thread().name, connections["default"]))
+    return HttpResponse()
+
+
+urlpatterns = [path("where/", where), path("slow/", slow)]
 
 
 @pytest.fixture
@@ -259,8 +268,9 @@ def django_asgi() -> Iterator[ASGIHandler]:
     seen.clear()
 
 
-async def get(app: Any, url: str) -> int:
-    """One GET through an ASGI application, as daphne makes it: the answer's status."""
+async def get(app: Any, url: str, *, leaving: bool = False) -> int | None:
+    """One GET through an ASGI application, as daphne makes it: the answer's status (None if none was sent). A
+    ``leaving`` client disconnects as soon as its request is sent."""
     scope = {
         "type": "http",
         "asgi": {"version": "3.0"},
@@ -282,20 +292,21 @@ async def get(app: Any, url: str) -> int:
     async def receive() -> dict[str, Any]:
         if body:
             return body.pop()
-        await staying.wait()
+        if not leaving:
+            await staying.wait()
         return {"type": "http.disconnect"}
 
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
     await app(scope, receive, send)
-    return int(sent[0]["status"])
+    return int(sent[0]["status"]) if sent else None
 
 
 def test_requests_take_turns_on_a_fixed_set_of_threads_each_keeping_its_connection(django_asgi: ASGIHandler) -> None:
     app = ReusedThreads(django_asgi, threads=2)
 
-    async def many() -> list[int]:
+    async def many() -> list[int | None]:
         return await asyncio.gather(*(get(app, "/where/") for _ in range(10)))
 
     assert run_apart(many()) == [200] * 10
@@ -310,6 +321,27 @@ def test_requests_take_turns_on_a_fixed_set_of_threads_each_keeping_its_connecti
         assert len(kept) == 1, changed(
             what="database connections are no longer kept per thread (django.db.connections)", **DJANGO_CHANGED
         )
+
+
+def test_a_client_that_leaves_mid_request_costs_no_error_and_its_request_finishes_on_its_thread(
+    django_asgi: ASGIHandler,
+) -> None:
+    """Django alone cancels the request's task while the view's thread runs on, then sends request_finished to an
+    executor that may have quit (RuntimeError: CurrentThreadExecutor already quit), before the view is done."""
+    finished: list[tuple[str, int]] = []  # request_finished's thread, and how many views had ended by then
+
+    def on_finished(**kwargs: object) -> None:
+        finished.append((threading.current_thread().name, len(seen)))
+
+    request_finished.connect(on_finished)
+    try:
+        run_apart(get(ReusedThreads(django_asgi, threads=1), "/slow/", leaving=True))
+    finally:
+        request_finished.disconnect(on_finished)
+    (view_thread,) = [name for name, _ in seen]  # the view ended before the request did
+    assert finished == [(view_thread, 1)], changed(
+        what=f"request_finished was sent as {finished}, not once on the view's thread after the view", **DJANGO_CHANGED
+    )
 
 
 def test_django_alone_starts_a_thread_for_each_request(django_asgi: ASGIHandler) -> None:

@@ -11,16 +11,40 @@ connection from one request to the next, and a process holds at most ``threads``
 Measured against Django's thread per request with CONN_MAX_AGE 0, as Django advises under ASGI
 (bench/http_load.py, 50 players, 2 cores): 33% more moves per second on SQLite, 35% on PostgreSQL;
 27% less server CPU per move on SQLite (docs/benchmarks.md, Server patches).
+
+A client that leaves before its answer (a closed tab, a reload) is not told to Django: its handler would
+cancel the request's task while the view's thread runs on (a thread cannot be stopped), then send
+``request_finished`` to the thread's executor that the cancelled call leaves behind, which may have quit
+("CurrentThreadExecutor already quit", an error in the log), and the announcements of what the view wrote would
+be lost with it. The request ends as if the client were there: the answer goes nowhere, and nothing is lost.
 """
 
 import asyncio
 import weakref
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import ThreadSensitiveContext
 
 Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+
+
+def body_only(receive: Receive) -> Receive:
+    """``receive`` for the request's body; past its end, a wait that only the handler's cancelling ends (it cancels
+    its listener once the answer is sent), so that a client's leaving is never heard."""
+    body_read = False
+
+    async def receive_body() -> dict[str, Any]:
+        nonlocal body_read
+        if body_read:
+            await asyncio.get_running_loop().create_future()  # never set
+        message = await receive()
+        body_read = message["type"] != "http.request" or not message.get("more_body", False)
+        return message
+
+    return receive_body
 
 
 class ReusedThreads:
@@ -48,6 +72,6 @@ class ReusedThreads:
         try:
             # Django's handler enters a context of its own too; inside this one, that is a no-op.
             async with ThreadSensitiveContext(executor=worker):
-                await self.app(scope, receive, send)
+                await self.app(scope, body_only(receive), send)
         finally:
             idle.put_nowait(worker)
