@@ -28,7 +28,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import _common  # noqa: F401 (the repository root on sys.path)
@@ -161,11 +161,22 @@ def p95(times: list[float]) -> float:
     return statistics.quantiles(times, n=20)[18]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+Attack = Callable[[Attacker], None]  # one of the attacker's players, until its time is up
+
+
+def arguments(description: str | None, **counts: int) -> argparse.Namespace:
+    """The command line: ``--alone``, ``--seconds``, and a whole number for each of ``counts`` (its default)."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--alone", type=float, default=60.0, help="seconds of the victim alone")
     parser.add_argument("--seconds", type=float, default=600.0, help="seconds of the attack: the limits' window")
-    args = parser.parse_args()
+    for name, default in counts.items():
+        parser.add_argument(f"--{name}", type=int, default=default)
+    return parser.parse_args()
+
+
+def measure(attacks: Sequence[Attack], args: argparse.Namespace) -> None:
+    """The victim alone, then beside the attacker's players (one thread each, all from one address): the server's
+    CPU and the victim's move times, printed with the targets."""
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings", "LOG_LEVEL": "WARNING"}
         if not env.get("DATABASE_URL"):
@@ -179,10 +190,9 @@ def main() -> None:
             idle_share = (cpu_seconds(server.pid) - used) / args.alone
             until = time.monotonic() + args.seconds
             answers: Counter[str] = Counter()
-            runs = (on_the_costliest, on_fresh_positions, hard_deals)
             threads = [
-                threading.Thread(target=run, args=(Attacker(client_from(server, "127.0.0.2"), until, answers),))
-                for run in runs
+                threading.Thread(target=attack, args=(Attacker(client_from(server, "127.0.0.2"), until, answers),))
+                for attack in attacks
             ]
             used = cpu_seconds(server.pid)
             for thread in threads:
@@ -204,6 +214,10 @@ def main() -> None:
     )
     met = "met" if added <= 0.10 and ratio <= 1.5 else "not met"
     print(f"target: the attack adds at most 10% of a core ({added:.1%}), the victim's p95 within 1.5×: {met}")
+
+
+def main() -> None:
+    measure((on_the_costliest, on_fresh_positions, hard_deals), arguments(__doc__))
 
 
 if __name__ == "__main__":
