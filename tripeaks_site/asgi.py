@@ -3,8 +3,8 @@
 A socket's Origin must be the site's own, scheme, host and port (games/live/origins.py: no other site's
 page, nor one served on another port of the same host, may follow a game in its visitor's name); the
 session and user middleware tell the consumer whether its page is the owner's.
-Under daphne, writes go to the socket at once, HTTP requests run on reused threads, and each socket's
-round trip is measured by pings (server/).
+Under daphne, writes go to the socket at once, HTTP requests run on reused threads, one address's page reads
+take turns, and each socket's round trip is measured by pings (server/).
 """
 
 import os
@@ -23,13 +23,14 @@ from games.live.origins import SameOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from tripeaks_site.server import eager_writes, round_trips  # noqa: E402
 from tripeaks_site.server.threads import ReusedThreads  # noqa: E402
+from tripeaks_site.server.turns import AddressTurns  # noqa: E402
 
 eager_writes.install()
 round_trips.install()
 
 application = ProtocolTypeRouter(
     {
-        "http": ReusedThreads(http_application, settings.REQUEST_THREADS),
+        "http": AddressTurns(ReusedThreads(http_application, settings.REQUEST_THREADS)),
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
