@@ -1,13 +1,13 @@
-"""One client address's page reads take turns: at most one runs at a time in a process, the others wait for it in
+"""One client address's requests take turns: at most one runs at a time in a process, the others wait for it in
 the event loop, holding no request thread.
 
-The request threads share one interpreter lock: an address reading pages on several connections at once (within
-its limits: ``LIMIT_PAGES_PER_IP``) would hold as many threads' shares of it, and every other player's move would
-wait behind them. In turns it holds one, and the moves of others share the lock with that one alone. Moves and
-other writes are not made to wait (their own limits bound them, and a player's tap never waits on their own page
-loading); nor are static files and health checks. A read waits at most ``TURN_WAIT`` for its turn: a read that
-hangs (a database that does not answer) holds up the address's next ones no longer than that.
-Measured by bench/page_flood.py (docs/reliability.md).
+The request threads share one interpreter lock: an address asking on several connections at once (within its
+limits: ``LIMIT_PAGES_PER_IP``, the moves', Teach me's) would hold as many threads' shares of it, and every other
+player's move would wait behind them all. In turns it holds one, and the moves of others share the lock with that
+one alone. A request takes 3 to 15 ms, so a player's tap waits for their own page's read no longer than that.
+Static files and health checks never wait. A request waits at most ``TURN_WAIT`` for its turn: one that hangs (a
+database that does not answer) holds up the address's next ones no longer than that.
+Measured by bench/page_flood.py and bench/solver_attack.py (docs/reliability.md).
 """
 
 import asyncio
@@ -18,13 +18,12 @@ from typing import Any
 
 from games.base.counters import address_block
 
-TURN_WAIT = 0.5  # seconds a page read waits for its address's turn (reads take 3 to 10 ms), then runs beside it
-READS = frozenset({"GET", "HEAD"})
+TURN_WAIT = 0.5  # seconds a request waits for its address's turn, then runs beside it
 UNTURNED_PREFIXES = ("/static/", "/health/")
 
 
 class AddressTurns:
-    """ASGI middleware: page reads (``READS`` but ``UNTURNED_PREFIXES``) of one address run one at a time."""
+    """ASGI middleware: the requests of one address (but ``UNTURNED_PREFIXES``) run one at a time."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -42,7 +41,7 @@ class AddressTurns:
 
     @staticmethod
     def _turned(scope: dict[str, Any]) -> str | None:
-        if scope.get("method") not in READS or scope.get("path", "").startswith(UNTURNED_PREFIXES):
+        if scope.get("path", "").startswith(UNTURNED_PREFIXES):
             return None
         client = scope.get("client")
         return address_block(client[0] if client else None)
