@@ -146,6 +146,22 @@ def test_solver_attack_bench_weighs_one_address_s_use_within_the_limits(monkeypa
     assert "target: the attack adds at most 10% of a core (" in out
 
 
+def test_page_flood_bench_weighs_one_address_s_page_reads_within_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)  # a fresh SQLite file, never the suite's PostgreSQL database
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    out = run_bench("page_flood.py", "--alone", "1", "--seconds", "2", "--readers", "2")
+    assert "sqlite, in-memory channel layer and cache, one daphne process, the default limits: 1 s alone, 2 s" in out
+    assert re.search(r"attacker's answers: page 200 × \d+", out)
+    assert "target: the attack adds at most 10% of a core (" in out
+
+
+def test_pace_bench_bounds_a_finger_s_pace_through_winning_lines() -> None:
+    out = run_bench("pace.py", "--deals", "3")
+    assert re.search(r"360×640, touch: a card \d+×\d+ px", out)
+    assert re.search(r"3 winning lines of Easy deals, moves a second at 6.95 bits a second: slowest [\d.]+, ", out)
+    assert "the floor, HUMAN_MOVES_PER_SECOND = 5: " in out
+
+
 def test_solver_worst_bench_searches_the_costliest_positions() -> None:
     out = run_bench("solver_worst.py", "--deals", "2", "--lines", "1", "--rounds", "2", "--top", "3")
     assert re.search(r"random play:\n  Teach me: \d+ positions, median [\d.]+ ms", out)

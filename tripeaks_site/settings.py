@@ -292,7 +292,7 @@ LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
 CHALLENGE_COUNTDOWN = envint("CHALLENGE_COUNTDOWN", "5")  # seconds from a challenge's Start to its first instant
 # The most moves a second a person plays: a daily game finished faster ranks after the others, flagged
 # (docs/levels.md "A person's pace").
-HUMAN_MOVES_PER_SECOND = envpositive("HUMAN_MOVES_PER_SECOND", "7")
+HUMAN_MOVES_PER_SECOND = envpositive("HUMAN_MOVES_PER_SECOND", "5")
 # The solver's own processes per server process (games/solver/pool.py; 0: on the request's thread), and how long
 # a request waits for its answer before it answers 503.
 SOLVER_PROCESSES = envint("SOLVER_PROCESSES", "1")

@@ -394,11 +394,11 @@ def test_a_practice_game_s_place_is_among_the_other_accounts() -> None:
 
 
 def test_a_game_played_faster_than_a_person_can_ranks_after_the_others_flagged() -> None:
-    """The deal solved by a program and its line posted at once: a seventh of a second a move is a person's floor."""
+    """The deal solved by a program and its line posted at once: a fifth of a second a move is a person's floor."""
     ann, bot = signed_in("ann"), signed_in("bot")
     anns, bots = play_daily(ann), play_daily(bot)
     line = engine.solve(anns.replay()).line
-    started = timezone.now() - datetime.timedelta(seconds=len(line) / 7 + 1)  # ann's game takes a person's time
+    started = timezone.now() - datetime.timedelta(seconds=len(line) / 5 + 1)  # ann's game takes a person's time
     GameRecord.objects.filter(pk=anns.pk).update(first_action_at=started)
     for client, record in ((ann, anns), (bot, bots)):
         play_line(client, record, line)
@@ -414,24 +414,26 @@ def test_a_game_played_faster_than_a_person_can_ranks_after_the_others_flagged()
     assert "data-too-fast" not in ann.get(f"/g/{anns.public_id}/").content.decode()
 
 
-def end_card_at_three_moves_a_second(name: str) -> str:
-    """A daily game's end card, its line played in the time three moves a second take."""
+def end_card_at_pace(name: str, moves_a_second: float = 3) -> str:
+    """A daily game's end card, its line played in the time ``moves_a_second`` take."""
     player = signed_in(name)
     record = play_daily(player)
     line = engine.solve(record.replay()).line
-    started = timezone.now() - datetime.timedelta(seconds=len(line) / 3)
+    started = timezone.now() - datetime.timedelta(seconds=len(line) / moves_a_second)
     GameRecord.objects.filter(pk=record.pk).update(first_action_at=started)
     play_line(player, record, line)
     return player.get(f"/g/{record.public_id}/").content.decode()
 
 
 def test_a_person_s_pace_is_the_operator_s_to_set_and_the_pages_say_it() -> None:
-    """At the default pace, seven moves a second, three a second is a person's; at one a second, it is flagged,
-    and the pages name the pace set."""
-    assert "data-too-fast" not in end_card_at_three_moves_a_second("ann")
-    assert "(more than 7 moves a second) ranks after" in Client().get("/daily/").content.decode()
+    """At the default pace, five moves a second, three a second is a person's, and a script posting 6.4 a second is
+    flagged (bench/pace.py: no finger plays a whole line faster than 4); at one a second, three is flagged, and the
+    pages name the pace set."""
+    assert "data-too-fast" not in end_card_at_pace("ann")
+    assert "faster than a person can play (more than 5 moves a second)" in end_card_at_pace("cy", 6.4)
+    assert "(more than 5 moves a second) ranks after" in Client().get("/daily/").content.decode()
     with override_settings(HUMAN_MOVES_PER_SECOND=1):
-        assert "faster than a person can play (more than 1 move a second)" in end_card_at_three_moves_a_second("bob")
+        assert "faster than a person can play (more than 1 move a second)" in end_card_at_pace("bob")
         assert "(more than 1 move a second) ranks after" in Client().get("/daily/").content.decode()
 
 
