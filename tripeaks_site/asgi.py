@@ -3,8 +3,8 @@
 A socket's Origin must be the site's own, scheme, host and port (games/live/origins.py: no other site's
 page, nor one served on another port of the same host, may follow a game in its visitor's name); the
 session and user middleware tell the consumer whether its page is the owner's.
-Under daphne, writes go to the socket at once, HTTP requests run on reused threads, one address's page reads
-take turns, and each socket's round trip is measured by pings (server/).
+Under daphne, writes go to the socket at once, HTTP requests run on reused threads, one address's requests take
+turns, and each socket's round trip is measured by pings (server/).
 """
 
 import os
