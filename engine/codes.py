@@ -104,6 +104,12 @@ class GameCode:
     def random(cls, rule: Rule = Rule.EASY) -> "GameCode":
         return cls(secrets.randbelow(CODE_SPACE), rule)
 
+    @classmethod
+    def shuffled(cls, rule: Rule = Rule.EASY) -> "GameCode":
+        """A fresh TP2 code drawn over all 52! orders of the deck: unlike a deal number's, its cards face up at the
+        start do not name it (docs/game-codes.md)."""
+        return cls(secrets.randbelow(SHUFFLES), rule, shuffle=True)
+
     @property
     def cards(self) -> tuple[int, ...]:
         """The 52 cards in deal order (peaks 0–27, waste, stock from the top)."""

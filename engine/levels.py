@@ -118,9 +118,8 @@ def shuffled_level_code(level: Level) -> GameCode:
     """A fresh deal of ``level`` drawn as ``daily_code`` draws the day's: a TP2 code over all 52! orders, so that
     the cards face up at the start do not name it, winnable (the exact solver decides) and in the level's band.
     A challenge's deal: nobody can look it up before it is shown (docs/challenges.md)."""
-    draw = random.SystemRandom().randrange
     while True:
-        code = GameCode(draw(SHUFFLES), level.rule, shuffle=True)
+        code = GameCode.shuffled(level.rule)
         if _accepts(code.cards, level, exact=True):
             return code
 
