@@ -35,7 +35,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.typing import Origin
 
 import engine
-from tests.live_server import LiveServer, prepare_site, serving
+from tests.live_server import LiveServer, deal_rooms, prepare_site, serving
 
 CODE = "TP1-E-TRIPEAK"
 TIMEOUT = 30.0  # seconds for any request, connection or frame
@@ -104,20 +104,25 @@ async def drain(socket: ClientConnection) -> None:
         return
 
 
-async def racing_room(server: LiveServer, size: int) -> list[Seat]:
-    """A room of ``size`` players on CODE, started and begun, every player's two sockets open."""
+async def open_room(server: LiveServer, size: int) -> tuple[str, list[Seat]]:
+    """A free room of ``size`` players, not started: its id and its seats."""
     seats = [await new_seat(server) for _ in range(size)]
-    made = await seats[0].post("/c/new/", {"name": "P0", "deal": "free", "code": CODE, "time_limit": 1200})
+    made = await seats[0].post("/c/new/", {"name": "P0", "deal": "free", "rule": "E", "time_limit": 1200})
     room_id = re.fullmatch(r"/c/([\w-]+)/", made.headers["location"])[1]  # type: ignore[index]
     for number, seat in enumerate(seats[1:], start=1):
         await seat.post(f"/c/{room_id}/join/", {"name": f"P{number}"})
+    return room_id, seats
+
+
+async def begin(server: LiveServer, room_id: str, seats: list[Seat]) -> list[Seat]:
+    """The room started and begun on CODE's deal (``deal_rooms``), every player's two sockets open."""
     await seats[0].post(f"/c/{room_id}/start/", {})
     for seat in seats:
         page = (await seat.client.get(f"/c/{room_id}/")).text
         seat.game_id = re.search(r'data-game="/g/([\w-]+)/"', page)[1]  # type: ignore[index]
         asyncio.get_running_loop().create_task(drain(await open_socket(server, f"/ws/g/{seat.game_id}/", seat)))
         seat.standings = await open_socket(server, f"/ws/c/{room_id}/?lang=en", seat)
-        await until_heard(seat, size)  # the standings on connecting
+        await until_heard(seat, len(seats))  # the standings on connecting
     return seats
 
 
@@ -134,8 +139,10 @@ async def solo(server: LiveServer, moves: int) -> tuple[float, list[float]]:
     return cpu, answers
 
 
-async def one_room(server: LiveServer, players: int, moves: int) -> tuple[float, list[float]]:
-    seats = await racing_room(server, players)
+async def one_room(server: LiveServer, env: dict[str, str], players: int, moves: int) -> tuple[float, list[float]]:
+    room_id, seats = await open_room(server, players)
+    await asyncio.to_thread(deal_rooms, env, [room_id], CODE)
+    await begin(server, room_id, seats)
     mover = seats[0]
     await mover.move()  # warm-up
     await asyncio.gather(*(until_heard(seat, players + 1) for seat in seats))
@@ -152,14 +159,22 @@ async def one_room(server: LiveServer, players: int, moves: int) -> tuple[float,
     return cpu, heard_ms
 
 
-async def many_rooms(server: LiveServer, rooms: int, size: int, rounds: int) -> tuple[float, float, list[float]]:
+async def many_rooms(
+    server: LiveServer, env: dict[str, str], rooms: int, size: int, rounds: int
+) -> tuple[float, float, list[float]]:
     making = asyncio.Semaphore(MAKING_AT_ONCE)
 
-    async def made() -> list[Seat]:
+    async def opened() -> tuple[str, list[Seat]]:
         async with making:
-            return await racing_room(server, size)
+            return await open_room(server, size)
 
-    built = await asyncio.gather(*(made() for _ in range(rooms)))  # the figures are of the racing alone
+    async def begun(room_id: str, seats: list[Seat]) -> list[Seat]:
+        async with making:
+            return await begin(server, room_id, seats)
+
+    waiting = await asyncio.gather(*(opened() for _ in range(rooms)))
+    await asyncio.to_thread(deal_rooms, env, [room_id for room_id, _ in waiting], CODE)
+    built = await asyncio.gather(*(begun(*room) for room in waiting))  # the figures are of the racing alone
     before = cpu_seconds(server.pid)
     answers: list[float] = []
 
@@ -206,8 +221,8 @@ def main() -> None:
         prepare_site(env)
         with serving(env, log=Path(folder) / "daphne.log") as server:
             solo_cpu, solo_answers = asyncio.run(solo(server, args.moves))
-            room_cpu, heard_ms = asyncio.run(one_room(server, args.players, args.moves))
-            rooms_cpu, per_room, answers = asyncio.run(many_rooms(server, args.rooms, args.room_size, args.rounds))
+            room_cpu, heard_ms = asyncio.run(one_room(server, env, args.players, args.moves))
+            rooms_cpu, per_room, answers = asyncio.run(many_rooms(server, env, args.rooms, args.room_size, args.rounds))
     print(f"solo: {args.moves} moves, its game's socket open")
     print(
         f"  server CPU per move {1000 * solo_cpu:.2f} ms; answer median {1000 * percentile(solo_answers, 0.5):.1f} ms"

@@ -17,7 +17,7 @@ import tempfile
 import urllib.parse
 import uuid
 from collections import Counter
-from collections.abc import Coroutine, Iterator, Mapping
+from collections.abc import Coroutine, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,6 +91,13 @@ def prepare_site(env: Mapping[str, str] | None = None) -> None:
     """Tables, and the static manifest that {% static %} needs under the compressed manifest storage."""
     _manage(env, "migrate", "--noinput")
     _collect_static(env)
+
+
+def deal_rooms(env: Mapping[str, str], room_ids: Sequence[str], code: str) -> None:
+    """Free rooms' shuffles replaced by ``code``'s deal in the served site's database, before their start, so that
+    a test knows the cards (``tests/web/rooms.py`` ``make_room`` does it within the test's process)."""
+    rooms = f"Room.objects.filter(public_id__in={list(room_ids)!r}, starts_at=None)"
+    _manage(env, "shell", "--no-imports", "-c", f"from games.models import Room; {rooms}.update(code={code!r})")
 
 
 def _manage(env: Mapping[str, str] | None, *command: str) -> None:

@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
 import engine
-from tests.live_server import LiveServer, prepare_site, run_apart, serving
+from tests.live_server import LiveServer, deal_rooms, prepare_site, run_apart, serving
 from tests.web.rooms import winnable_and_blocked_by_drawing
 
 pytestmark = [
@@ -34,13 +34,13 @@ COUNTDOWN = 1  # second: the servers' CHALLENGE_COUNTDOWN
 
 
 @pytest.fixture(scope="module")
-def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, LiveServer]]:
+def two_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, LiveServer, dict[str, str]]]:
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings", "CHALLENGE_COUNTDOWN": str(COUNTDOWN)}
     if not env.get("DATABASE_URL"):
         env["SQLITE_PATH"] = str(tmp_path_factory.mktemp("rooms") / "db.sqlite3")  # one file, both processes
     prepare_site(env)
     with serving(env) as first, serving(env) as second:
-        yield first, second
+        yield first, second, env
 
 
 @dataclass
@@ -100,11 +100,12 @@ def cleared(game: engine.Game) -> int:
     return sum(game.is_removed(position) for position in range(engine.PEAK_CARDS))
 
 
-async def race(first: LiveServer, second: LiveServer) -> None:
+async def race(first: LiveServer, second: LiveServer, env: dict[str, str]) -> None:
     code = winnable_and_blocked_by_drawing()[0]
     host, far, near = await Racer.on(first), await Racer.on(second), await Racer.on(first)
-    made = await host.post("/c/new/", name="Ann", deal="free", code=code, time_limit=600)
+    made = await host.post("/c/new/", name="Ann", deal="free", rule="E", time_limit=600)
     room_id = re.fullmatch(r"/c/([\w-]+)/", made.headers["location"])[1]  # type: ignore[index]
+    await asyncio.to_thread(deal_rooms, env, [room_id], code)
     assert (await far.post(f"/c/{room_id}/join/", name="Bob")).status_code == 302
     assert (await near.post(f"/c/{room_id}/join/", name="Cy")).status_code == 302
     doomed = await connect(
@@ -147,5 +148,7 @@ async def race(first: LiveServer, second: LiveServer) -> None:
         await racer.client.aclose()
 
 
-def test_a_race_goes_on_when_one_of_two_processes_dies(two_servers: tuple[LiveServer, LiveServer]) -> None:
+def test_a_race_goes_on_when_one_of_two_processes_dies(
+    two_servers: tuple[LiveServer, LiveServer, dict[str, str]],
+) -> None:
     run_apart(race(*two_servers))

@@ -60,21 +60,9 @@ def seat_of(room: Room, player: Player) -> Seat | None:
     return next((seat for seat in room.seats.all() if seat.is_of(player)), None)
 
 
-def create_room(
-    player: Player,
-    name: str,
-    time_limit: int,
-    budget: SolverBudget,
-    *,
-    level: engine.Level | None = None,
-    code: engine.GameCode | None = None,
-) -> Room:
-    """A room of ``level`` on a fresh deal (graded, drawn over every order of the deck, secret until the room is
-    over) or on ``code`` (a free deal, or a level's deal graded already), with ``player`` seated as its host under
-    ``name``."""
-    if code is None:
-        assert level is not None  # noqa: S101 (a fresh deal is a level's: the form gives one or the other)
-        code = _fresh_deal(level, budget)
+def create_room(player: Player, name: str, time_limit: int, code: engine.GameCode, level: engine.Level | None) -> Room:
+    """A room on ``code``'s deal (``fresh_deal``'s, secret until the room is over), of ``level`` or free, with
+    ``player`` seated as its host under ``name``."""
     room = Room(code=str(code), level=level.value if level else "", time_limit=time_limit)
     with transaction.atomic():
         room.save()
@@ -82,12 +70,17 @@ def create_room(
     return room
 
 
-def _fresh_deal(level: engine.Level, budget: SolverBudget) -> engine.GameCode:
+def fresh_deal(kind: engine.Level | engine.Rule, budget: SolverBudget) -> engine.GameCode:
+    """A deal nobody has seen, drawn over all 52! orders of the deck as the Daily's is, so that the cards face up at
+    the start do not name it: a level's graded by the solver (on the player's budget), or any shuffle under a
+    rule."""
+    if isinstance(kind, engine.Rule):
+        return engine.GameCode.shuffled(kind)
     try:
-        code, cost = solver_pool.deal(level, shuffled=True)
+        code, cost = solver_pool.deal(kind, shuffled=True)
     except solver_pool.SolverUnavailable as error:
-        logger.warning("a challenge's %s deal is graded on the request's thread: %s", level.value, error)
-        return engine.shuffled_level_code(level)
+        logger.warning("a challenge's %s deal is graded on the request's thread: %s", kind.value, error)
+        return engine.shuffled_level_code(kind)
     budget.charge(cost)
     return code
 
@@ -177,8 +170,8 @@ def leave(player: Player, public_id: str) -> Room:
 
 
 def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
-    """A new room with the same players, level or deal and time limit, hosted by the player who asked; asked again
-    (by anyone), the same one."""
+    """A new room with the same players, a fresh deal of the same level or rule, and the same time limit, hosted by
+    the player who asked; asked again (by anyone), the same one."""
     room = find(public_id)
     seat = seat_of(room, player)
     if seat is None:
@@ -188,9 +181,9 @@ def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
     if room.rematch_id is not None:
         return room.rematch  # type: ignore[return-value]  # set, as its id is
     level = room.game_level
-    code = _fresh_deal(level, budget) if level else room.game_code  # graded before the transaction: no lock held
+    code = fresh_deal(level or room.game_code.rule, budget)  # graded before the transaction: no lock held
     with transaction.atomic():
-        new = create_room(player, seat.name, room.time_limit, budget, level=level, code=code)
+        new = create_room(player, seat.name, room.time_limit, code, level)
         for other in room.seats.exclude(pk=seat.pk):
             Seat.objects.create(room=new, name=other.name, user_id=other.user_id, player_token=other.player_token)
         if not Room.objects.filter(pk=room.pk, rematch__isnull=True).update(rematch=new):

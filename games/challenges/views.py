@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+import engine
 from games.challenges import actions
 from games.challenges.standings import standings
 from games.models import ROOM_PLAYERS, Room, RoomState
@@ -22,23 +23,19 @@ from games.web.players import known_player
 @limited(ROOMS)
 def new_room(request: SiteRequest) -> HttpResponse:
     if request.method == "GET":
-        initial = {key: request.GET[key] for key in ("deal", "code") if key in request.GET}
+        initial = {key: request.GET[key] for key in ("deal", "rule") if key in request.GET}
         return render(request, "games/new_room.html", {"form": RoomForm(initial=initial)})
     form = RoomForm(request.POST)
     if not form.is_valid():
         return render(request, "games/new_room.html", {"form": form}, status=400)
     player = known_player(request)  # first: the budget counts this player's time
     budget = solver_budget(request)
-    if form.level is not None and (wait := budget.wait()):  # its deal is graded by the solver
+    kind = form.kind
+    if isinstance(kind, engine.Level) and (wait := budget.wait()):  # its deal is graded by the solver
         return too_many(request, ROOMS.message, wait)
-    room = actions.create_room(
-        player,
-        form.cleaned_data["name"],
-        form.cleaned_data["time_limit"],
-        budget,
-        level=form.level,
-        code=form.cleaned_data["code"] if form.level is None else None,
-    )
+    code = actions.fresh_deal(kind, budget)
+    level = kind if isinstance(kind, engine.Level) else None
+    room = actions.create_room(player, form.cleaned_data["name"], form.cleaned_data["time_limit"], code, level)
     return redirect("room", public_id=room.public_id)
 
 

@@ -48,6 +48,18 @@ def parse_code(text: str) -> engine.GameCode | None:
         raise ValidationError(CODE_ERRORS[error.reason], params={"detail": error.detail}) from error
 
 
+def rule_field(help_text: StrOrPromise = "") -> forms.ChoiceField:
+    """The rule of a random deal, Easy unless another is chosen."""
+    return forms.ChoiceField(
+        label=_("Rule"),
+        choices=list(RULE_LABELS.items()),
+        initial=engine.Rule.EASY,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=help_text,
+    )
+
+
 class NewGameForm(forms.Form):
     code = forms.CharField(
         label=_("Game code"),
@@ -55,13 +67,7 @@ class NewGameForm(forms.Form):
         max_length=80,  # a TP2 code's 54 characters, with room for blanks pasted around it
         help_text=_("Paste a code to deal the same cards again; leave empty for a random deal."),
     )
-    rule = forms.ChoiceField(
-        label=_("Rule"),
-        choices=list(RULE_LABELS.items()),
-        initial=engine.Rule.EASY,
-        required=False,
-        widget=forms.RadioSelect,
-    )
+    rule = rule_field()
 
     winnable_only = forms.BooleanField(
         label=_("Only winnable deals"),
@@ -94,7 +100,7 @@ def name_field() -> forms.CharField:
     )
 
 
-FREE_DEAL = "free"  # a challenge on a deal of the host's choosing, by its code
+FREE_DEAL = "free"  # a challenge on any shuffle of the deck, under the rule the host chooses
 CHALLENGE_LEVELS = [(level.value, label) for level, label in LEVEL_LABELS.items() if level is not engine.Level.DAILY]
 
 
@@ -107,17 +113,20 @@ minutes = lazy(_minutes, str)  # a choice's label, translated when the form is d
 
 
 class RoomForm(forms.Form):
-    """A new challenge: a level's fresh deal or a free deal by its code, a time limit, and the host's name."""
+    """A new challenge: a level's fresh deal or a free one under a rule, a time limit, and the host's name."""
 
     name = name_field()
     deal = forms.ChoiceField(
         label=_("The deal"),
-        choices=[*CHALLENGE_LEVELS, (FREE_DEAL, _("A deal by its code"))],
+        choices=[*CHALLENGE_LEVELS, (FREE_DEAL, _("A free deal"))],
         initial=engine.Level.MEDIUM.value,
         widget=forms.RadioSelect,
-        help_text=_("A level deals a new winnable deal nobody has seen; its code is shown once the challenge is over."),
+        help_text=_(
+            "A level deals a new winnable deal nobody has seen; a free deal is any shuffle of the deck, winnable or"
+            " not. Its code is shown once the challenge is over."
+        ),
     )
-    code = forms.CharField(label=_("Game code"), required=False, max_length=80, help_text=_("For a deal by its code."))
+    rule = rule_field(_("For a free deal."))
     time_limit = forms.TypedChoiceField(
         label=_("Time limit"),
         choices=[(seconds, minutes(seconds)) for seconds in TIME_LIMITS],
@@ -125,19 +134,13 @@ class RoomForm(forms.Form):
         initial=DEFAULT_TIME_LIMIT,
     )
 
-    def clean_code(self) -> engine.GameCode | None:
-        return parse_code(self.cleaned_data["code"])
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        if data.get("deal") == FREE_DEAL and not data.get("code") and "code" not in self.errors:
-            self.add_error("code", _("Paste the code of the deal to play, or choose a level."))
-        return data
-
     @property
-    def level(self) -> engine.Level | None:
+    def kind(self) -> engine.Level | engine.Rule:
+        """The chosen level, or for a free deal the chosen rule."""
         chosen = self.cleaned_data["deal"]
-        return None if chosen == FREE_DEAL else engine.Level(chosen)
+        return (
+            engine.Rule(self.cleaned_data["rule"] or engine.Rule.EASY) if chosen == FREE_DEAL else engine.Level(chosen)
+        )
 
 
 class JoinForm(forms.Form):

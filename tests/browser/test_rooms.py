@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Locator, Page, Response, WebSocket, exp
 from playwright.sync_api import Error as PlaywrightError
 
 import engine
+from tests.live_server import deal_rooms
 from tests.web.helpers_play import hidden_cards, leaks
 from tests.web.rooms import winnable_and_blocked_by_drawing
 
@@ -115,7 +116,7 @@ def play(page: Page, game: engine.Game, action: str) -> None:
 
 
 def test_three_players_race_one_deal_live_and_nobody_sees_anothers_cards(
-    contexts: list[tuple[Page, Seen]], server_url: str
+    contexts: list[tuple[Page, Seen]], server_url: str, live_server_env: dict[str, str]
 ) -> None:
     (ann_page, ann_seen), (bob_page, bob_seen), (cy_page, cy_seen), (watcher, watcher_seen) = contexts
     ann, bob, cy = Player(ann_page, ann_seen, "Ann"), Player(bob_page, bob_seen, "Bob"), Player(cy_page, cy_seen, "Cy")
@@ -124,10 +125,11 @@ def test_three_players_race_one_deal_live_and_nobody_sees_anothers_cards(
     ann.page.goto(server_url + "/c/new/")
     ann.page.fill("#id_name", "Ann")
     ann.page.check("input[name=deal][value=free]")
-    ann.page.fill("#id_code", code)
+    ann.page.check("input[name=rule][value=E]")
     ann.page.click("[data-action=make]")
     expect(ann.page).to_have_url(re.compile(r"/c/[\w-]{16}/$"))
     room_url = ann.page.url
+    deal_rooms(live_server_env, [room_url.split("/")[-2]], code)
     for player in (bob, cy):
         player.page.goto(room_url)
         player.page.fill("#id_name", player.name)

@@ -16,13 +16,18 @@ _ROOM_URL = re.compile(r"^/c/([^/]+)/$")
 
 
 def make_room(client: Client, name: str = "Ann", code: str = "TP1-E-TRIPEAK", **form: object) -> Room:
-    """The room ``client`` makes on ``code``'s deal (``form`` may choose a level instead), hosting it as ``name``."""
-    data = {"name": name, "deal": "free", "code": code, "time_limit": 600, **form}
+    """The free room ``client`` makes, hosting it as ``name``, its shuffle then replaced by ``code``'s deal so that
+    the test knows the cards (``form`` may choose a level instead: its deal is kept)."""
+    data = {"name": name, "deal": "free", "rule": engine.GameCode.parse(code).rule.value, "time_limit": 600, **form}
     response = client.post("/c/new/", data)
     assert response.status_code == 302, response.content.decode()
     match = _ROOM_URL.match(response["Location"])
     assert match, response["Location"]
-    return Room.objects.get(public_id=match.group(1))
+    room = Room.objects.get(public_id=match.group(1))
+    if room.level:
+        return room
+    Room.objects.filter(pk=room.pk).update(code=code)
+    return Room.objects.get(pk=room.pk)
 
 
 def join(client: Client, room: Room, name: str) -> int:

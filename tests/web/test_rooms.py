@@ -2,6 +2,7 @@
 figures, what an opponent may not see, the end, the results' order, time up, leaving, the rematch."""
 
 import functools
+import re
 
 import pytest
 from django.conf import settings
@@ -13,6 +14,7 @@ from games.base import memo
 from games.challenges.standings import standings
 from games.models import ROOM_PLAYERS, GameRecord, Room, Seat
 
+from .conftest import act, start_game
 from .helpers_play import hidden_cards, leaks, post_action
 from .racing import race, tabs
 from .rooms import game_of, join, make_room, move_back, started, winnable_and_blocked_by_drawing
@@ -55,7 +57,7 @@ def test_a_room_seats_its_host_and_keeps_its_deal_secret(ann: Client) -> None:
 
 
 def test_a_level_room_deals_a_fresh_shuffle_of_its_level(ann: Client) -> None:
-    made = make_room(ann, "Ann", deal="hard", code="")
+    made = make_room(ann, "Ann", deal="hard")
     code = made.game_code
     assert made.level == "hard" and code.shuffle and code.rule is engine.Rule.CLASSIC
 
@@ -285,7 +287,8 @@ def test_a_rematch_seats_the_same_players_once(room: Room, ann: Client, bob: Cli
     assert ann.post(f"/c/{room.public_id}/rematch/")["Location"] == first
     new = Room.objects.get(public_id=first.split("/")[2])
     assert list(new.seats.values_list("name", "host")) == [("Bob", True), ("Ann", False)]
-    assert new.code == room.code and new.starts_at is None
+    assert new.starts_at is None and new.game_code.shuffle and new.code != room.code  # a fresh free deal
+    assert new.game_code.rule is room.game_code.rule
     assert Client().post(f"/c/{room.public_id}/rematch/").status_code == 409  # not a player of it
 
 
@@ -295,19 +298,39 @@ def test_an_unknown_room_is_404(ann: Client) -> None:
     assert ann.post("/c/AAAAAAAAAAAAAAAA/join/", {"name": "Ann"}).status_code == 404
 
 
-def test_a_free_deal_needs_a_good_code(ann: Client) -> None:
-    for code, said in (("", "Paste the code of the deal"), ("TP9-E-AAAAAAA", "Unknown version")):
-        response = ann.post("/c/new/", {"name": "Ann", "deal": "free", "code": code, "time_limit": 600})
+def test_a_free_room_deals_a_fresh_shuffle_of_its_rule_nobody_can_look_up(ann: Client) -> None:
+    made = [ann.post("/c/new/", {"name": "Ann", "deal": "free", "rule": "C", "time_limit": 600}) for _ in range(2)]
+    rooms = [Room.objects.get(public_id=response["Location"].split("/")[2]) for response in made]
+    codes = [room.game_code for room in rooms]
+    assert all(code.shuffle and code.rule is engine.Rule.CLASSIC for code in codes)  # over all 52! orders
+    assert codes[0] != codes[1] and all(room.level == "" for room in rooms)
+    assert rooms[0].code not in ann.get(f"/c/{rooms[0].public_id}/").content.decode()
+
+
+def test_a_room_refuses_a_bad_form_and_makes_nothing(ann: Client) -> None:
+    for form, said in (({"deal": "free", "rule": "X"}, "Select a valid choice"), ({"time_limit": 7}, "valid choice")):
+        response = ann.post("/c/new/", {"name": "Ann", "deal": "medium", "time_limit": 600, **form})
         assert response.status_code == 400 and said in response.content.decode()
-    response = ann.post("/c/new/", {"name": "Ann", "deal": "medium", "time_limit": 7})
-    assert response.status_code == 400 and not Room.objects.exists()
+    assert not Room.objects.exists()
+
+
+def test_a_free_games_end_card_offers_a_challenge_under_its_rule(ann: Client) -> None:
+    code = winnable_and_blocked_by_drawing()[0].replace("-E-", "-C-")  # blocked by drawing under either rule
+    game = start_game(ann, code)
+    for _ in range(engine.layout.STOCK_SIZE):
+        assert act(ann, game, "draw").status_code == 302
+    page = ann.get(f"/g/{game.public_id}/").content.decode()
+    link = re.search(r'href="(/c/new/\?[^"]*)" data-action="challenge"', page)
+    assert link and link[1] == "/c/new/?deal=free&amp;rule=C", page
+    form = ann.get("/c/new/?deal=free&rule=C").content.decode()
+    assert re.search(r'value="free"[^>]*checked', form) and re.search(r'value="C"[^>]*checked', form)
 
 
 def test_making_rooms_is_limited(ann: Client, settings: object) -> None:
     settings.LIMIT_ROOMS_PER_IP = "2/m"  # type: ignore[attr-defined]
     make_room(ann)
     make_room(ann)
-    response = ann.post("/c/new/", {"name": "Ann", "deal": "free", "code": "TP1-E-TRIPEAK", "time_limit": 600})
+    response = ann.post("/c/new/", {"name": "Ann", "deal": "free", "rule": "E", "time_limit": 600})
     assert response.status_code == 429 and Room.objects.count() == 2
 
 
