@@ -11,6 +11,7 @@ from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Status
 from .layout import COVERERS, PEAK_CARDS, ROWS
 from .levels import Level, daily_code, deal_level, shuffled_level_code
 from .log import MAX_LOG_ACTIONS, InvalidLog, Refusal, log_until, version_of
+from .par import Par, Scoring, par, reachable
 from .rules import Rule
 from .streak import STREAK_RULES, ScoringTerms, StreakRules, StreakScore, Terms, streak_score
 
@@ -34,8 +35,10 @@ __all__ = (
     "InvalidLog",
     "LastAction",
     "Level",
+    "Par",
     "Refusal",
     "Rule",
+    "Scoring",
     "ScoringTerms",
     "Status",
     "StreakRules",
@@ -49,6 +52,8 @@ __all__ = (
     "deal_level",
     "hint",
     "log_until",
+    "par",
+    "reachable",
     "shuffled_level_code",
     "solve",
     "streak_score",

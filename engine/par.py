@@ -1,0 +1,192 @@
+"""Par: the best final score any line of play can still reach from a position, exactly, with a line that reaches
+it, under each of the game's two scorings (docs/solver.md, "Par").
+
+The search runs over **segments**: the taps between two draws. A segment starts right after a draw (or at the deal),
+so its waste card is the stock card just drawn, and the streak is 0: all it needs is the removed-cards mask and the
+cards drawn. Within a segment, the points of a run of taps depend only on the cards it removes (k taps score
+10 + 20 + … + 10k, and the peaks they empty), and the next segment starts with a draw, which covers the waste card,
+whatever it was. So the best score from a segment's start is the best, over every mask a run of taps can reach from
+it, of the run's points and the best score from the next segment's start: a table of (mask, cards drawn), with no
+streak in it. Only the position a search starts from may be in the middle of a streak: its first segment counts
+the streak already going.
+"""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .game import START_SCORE, Game
+from .layout import ALL_REMOVED, FIRST_WASTE, PEAK_CARDS, PEAK_MASKS, STOCK_SIZE
+from .log import DRAW, tap_symbol
+from .masks import TURNED_UP, free_cards
+from .rules import RANK_ADJACENT, Rule
+from .streak import LAST_PEAK_POINTS, PEAK_POINTS, STOCK_CARD_POINTS, STREAK_STEP
+
+# A peak is empty exactly when its top card, the lowest position of its mask, is removed (docs/rules.md §2).
+_TOPS = sum(mask & -mask for mask in PEAK_MASKS)
+_PEAK_BONUS = 100  # docs/rules.md §6
+_NONE = -1  # no end of the game reachable this way (a run that stops where a card still fits, the stock empty)
+
+
+class Scoring(StrEnum):
+    """The two scorings of a game."""
+
+    POINTS = "points"  # the app's rule (docs/rules.md §6): 500, −1 an action standing, +100 an emptied peak
+    STREAK = "streak"  # streak scoring (docs/rules.md §13) before the time bonus and the level's multiplier
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """The best final score reachable from a position, and a line of actions (move-log symbols) that reaches it."""
+
+    score: int
+    line: str
+
+
+def par(game: Game, scoring: Scoring) -> Par:
+    """Par from ``game``'s position: the best final score of any line played on to the game's end, won or blocked,
+    and one such line. Under ``Scoring.STREAK`` the score counts the points the game's standing actions scored."""
+    search = ParSearch(game.cards, game.rule, scoring)
+    removed, drawn, waste = game.state
+    best, line = search.best_line(removed, drawn, waste % 13, game.run)
+    return Par(search.scored(game) + best, line)
+
+
+def reachable(game: Game, scoring: Scoring) -> list[int]:
+    """The best final score still reachable at the deal and after each of ``game``'s standing actions (undone ones
+    taken out): the first is par of the deal, the last the score of a game at its end; none is above the one before."""
+    search = ParSearch(game.cards, game.rule, scoring)
+    replay = Game(game.cards, game.rule)
+    figures = []
+    for symbol in ["", *game.standing]:
+        if symbol:
+            replay.apply(symbol)
+        removed, drawn, waste = replay.state
+        figures.append(search.scored(replay) + search.best(removed, drawn, waste % 13, replay.run))
+    return figures
+
+
+class ParSearch:
+    """Par's search over the positions of one deal under one rule and one scoring; its table of segment starts
+    serves every position asked of it (``reachable`` asks of each position along a game)."""
+
+    def __init__(self, cards: tuple[int, ...], rule: Rule, scoring: Scoring) -> None:
+        adjacent = RANK_ADJACENT[rule]
+        self.rank = [card % 13 for card in cards[:PEAK_CARDS]]
+        # The waste's rank at each segment's start: the first waste card, then each stock card drawn.
+        self.segment_waste = [card % 13 for card in cards[FIRST_WASTE:]]
+        # The positions whose card fits on each waste rank, as masks.
+        self.fits = [sum(1 << p for p in range(PEAK_CARDS) if adjacent[self.rank[p] * 13 + w]) for w in range(13)]
+        self.streak = scoring is Scoring.STREAK
+        self.table: dict[int, int] = {}  # mask << 5 | drawn -> the best points from that segment's start
+
+    def scored(self, game: Game) -> int:
+        """What the par search adds to: under streak scoring, the points ``game``'s standing actions scored; under
+        the app's rule nothing, as its final score depends on the end position alone."""
+        if not self.streak:
+            return 0
+        points = STREAK_STEP * sum(run * (run + 1) // 2 for run in map(len, game.standing.split(DRAW)))
+        return points + PEAK_POINTS * (game.state[0] & _TOPS).bit_count()
+
+    def best(self, removed: int, drawn: int, waste: int, streak: int) -> int:
+        """The best points still to come from the position (``waste`` a rank), ``streak`` taps into a streak."""
+        return self._run(removed, drawn, waste, streak, None)
+
+    def best_line(self, removed: int, drawn: int, waste: int, streak: int) -> tuple[int, str]:
+        """``best``, and a line that scores it: segment by segment, the first run of taps whose points and what
+        follows them reach what is still to score."""
+        best = left = self.best(removed, drawn, waste, streak)
+        line: list[str] = []
+        while True:
+            taps: list[int] = []
+            self._run(removed, drawn, waste, streak, left, taps)
+            line.extend(map(tap_symbol, taps))
+            before = removed
+            for position in taps:
+                removed |= 1 << position
+            if removed == ALL_REMOVED or drawn == STOCK_SIZE:
+                return best, "".join(line)
+            left -= self._gain(before, removed, drawn, streak)
+            line.append(DRAW)
+            drawn, waste, streak = drawn + 1, self.segment_waste[drawn + 1], 0
+
+    def _segment(self, removed: int, drawn: int) -> int:
+        """The best points from a segment's start: right after a draw (or at the deal, with nothing played)."""
+        key = removed << 5 | drawn
+        found = self.table.get(key)
+        if found is None:
+            found = self.table[key] = self._run(removed, drawn, self.segment_waste[drawn], 0, None)
+        return found
+
+    def _gain(self, before: int, removed: int, drawn: int, streak: int) -> int:
+        """The points of a run of taps from ``before`` (a mask) to ``removed``, ``streak`` taps into a streak, with
+        the game's end if it wins (the app's rule scores nothing else along the way)."""
+        won = removed == ALL_REMOVED
+        if not self.streak:
+            return _final_points(removed, drawn) if won else 0
+        taps = removed.bit_count() - before.bit_count()
+        points = STREAK_STEP * (taps * streak + taps * (taps + 1) // 2)
+        points += PEAK_POINTS * (removed & ~before & _TOPS).bit_count()
+        if won:  # the peak emptied last wins the game
+            points += LAST_PEAK_POINTS - PEAK_POINTS + STOCK_CARD_POINTS * (STOCK_SIZE - drawn)
+        return points
+
+    def _run(
+        self, removed: int, drawn: int, waste: int, streak: int, wanted: int | None, taps: list[int] | None = None
+    ) -> int:
+        """The best points from the position over every run of taps from it (the empty run too) and what follows
+        the run: the game's end, or a draw and the next segment's best. Given ``wanted``, stops at the first run
+        whose points reach it and writes its taps in ``taps``; returns ``_NONE`` when none does."""
+        rank, fits, segment = self.rank, self.fits, self._segment
+        last_segment = drawn == STOCK_SIZE
+        streak_scoring = self.streak
+        seen: set[int] = set()
+        best = _NONE
+        path: list[int] = []
+
+        def after(mask: int, fitting: int) -> int:
+            """The points of the run that ends with ``mask`` removed, and of what follows it, or ``_NONE``."""
+            gain = self._gain(removed, mask, drawn, streak)
+            if mask == ALL_REMOVED:
+                return gain
+            if not last_segment:
+                return gain + segment(mask, drawn + 1)
+            if fitting:
+                return _NONE  # a card still fits, the stock is empty: the game goes on
+            return gain if streak_scoring else _final_points(mask, drawn)
+
+        def visit(mask: int, free: int, waste: int) -> bool:
+            nonlocal best
+            fitting = free & fits[waste]
+            key = mask << PEAK_CARDS | fitting
+            if key in seen:
+                return False
+            seen.add(key)
+            points = after(mask, fitting)
+            if points > best:
+                best = points
+            if wanted is not None and points == wanted:
+                if taps is not None:
+                    taps.extend(path)
+                return True
+            if mask == ALL_REMOVED:
+                return False
+            while fitting:
+                bit = fitting & -fitting
+                fitting ^= bit
+                position = bit.bit_length() - 1
+                near, turned_up = TURNED_UP[position]
+                path.append(position)
+                if visit(mask | bit, free ^ bit | turned_up[(mask | bit) & near], rank[position]):
+                    return True
+                path.pop()
+            return False
+
+        found = visit(removed, free_cards(removed), waste)
+        if wanted is not None:
+            return wanted if found else _NONE
+        return best
+
+
+def _final_points(removed: int, drawn: int) -> int:
+    """The app's score of a game at its end (docs/rules.md §6)."""
+    return max(0, START_SCORE - removed.bit_count() - drawn + _PEAK_BONUS * (removed & _TOPS).bit_count())

@@ -1,0 +1,92 @@
+"""Par (engine/par.py, docs/solver.md "Par"): the best final score any line can reach, checked against every line
+played out by the engine's own game and scorers on positions small enough to enumerate, under both scorings."""
+
+import itertools
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import Game, GameCode, Rule, Scoring, Status, par, reachable
+from engine.cards import CARD_NAMES
+from engine.log import DRAW, tap_symbol
+
+LINES_AT_MOST = 20_000  # positions an enumeration may visit: late positions stay well below
+
+
+def final_score(game: Game, scoring: Scoring) -> int:
+    """The engine's own score of a game at its end, streak scoring without time bonus or multiplier."""
+    if scoring is Scoring.POINTS:
+        return game.score
+    return engine.streak_score(game, engine.Terms(game.rule, time_limit=0, multiplier=1), 0).total
+
+
+class TooMany(Exception):
+    pass
+
+
+def every_line_best(game: Game, scoring: Scoring, budget: list[int]) -> int:
+    """The best final score over every line from ``game`` to its end, each action played by the engine."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise TooMany
+    if game.status is not Status.PLAYING:
+        return final_score(game, scoring)
+    actions = [tap_symbol(p) for p in game.playable()] + ([DRAW] if game.stock_count else [])
+    best = -1
+    for symbol in actions:
+        after = game.copy()
+        after.apply(symbol)
+        best = max(best, every_line_best(after, scoring, budget))
+    return best
+
+
+@st.composite
+def late_positions(draw: st.DrawFn) -> Game:
+    """A random deal played at random until at least ``drawn`` cards are drawn (17 to 23: a short stock left),
+    then a few actions more, perhaps none."""
+    game = Game.from_cards(draw(st.permutations(CARD_NAMES)), draw(st.sampled_from(list(Rule))))
+    drawn = draw(st.integers(17, 23))
+    while game.status is Status.PLAYING and engine.layout.STOCK_SIZE - game.stock_count < drawn:
+        playable, tap = game.playable(), draw(st.booleans())
+        if playable and tap:
+            game.tap(draw(st.sampled_from(playable)))
+        else:
+            game.draw()
+    for _ in range(draw(st.integers(0, 6))):
+        options = [tap_symbol(p) for p in game.playable()] + ([DRAW] if game.stock_count else [])
+        if not options:
+            break
+        game.apply(draw(st.sampled_from(options)))
+    return game
+
+
+@settings(max_examples=150, deadline=None)
+@given(late_positions(), st.sampled_from(list(Scoring)))
+def test_par_is_the_best_of_every_line_and_its_line_scores_it(game: Game, scoring: Scoring) -> None:
+    try:
+        best = every_line_best(game, scoring, [LINES_AT_MOST])
+    except TooMany:
+        assume(False)
+        return
+    before = (game.state, game.log)
+    found = par(game, scoring)
+    assert (game.state, game.log) == before  # the game itself is not played
+    assert found.score == best
+    ended = game.copy()
+    ended.play_log(found.line)
+    assert ended.status is not Status.PLAYING and final_score(ended, scoring) == best
+
+
+@pytest.mark.parametrize("scoring", list(Scoring))
+def test_the_best_score_reachable_starts_at_par_never_rises_and_ends_at_the_score(scoring: Scoring) -> None:
+    code = GameCode.parse("TP1-C-PARLINE")
+    game = Game.new(code)
+    for symbol in engine.casual_line(game, 7):
+        game.apply(symbol)
+    figures = reachable(game, scoring)
+    assert len(figures) == len(game.standing) + 1
+    assert figures[0] == par(Game.new(code), scoring).score
+    assert all(later <= earlier for earlier, later in itertools.pairwise(figures))
+    assert figures[-1] == final_score(game, scoring) < figures[0]  # a casual line falls short of par
