@@ -331,12 +331,13 @@ class _WinTable:
     searches, cheapest first").
     """
 
-    def __init__(self, deal: _Deal) -> None:
+    def __init__(self, deal: _Deal, draws: int = STOCK_SIZE) -> None:
+        """A line may draw ``draws`` cards in all: every card, or fewer where par asks for the fewest draws."""
         self.deal = deal
         self.levels = mask_levels()
-        self.rows: list[list[bytes]] = [[bytes([STOCK_SIZE + 1])] * 13]  # from the cleared table down
+        self.rows: list[list[bytes]] = [[bytes([draws + 1])] * 13]  # from the cleared table down
         # The stock cards by rank: (rank, d') for the d'-th card drawn, d' counted from 1.
-        self.stock = [(rank, drawn) for drawn, rank in enumerate(deal.stock_rank, start=1)]
+        self.stock = [(rank, drawn) for drawn, rank in enumerate(deal.stock_rank[:draws], start=1)]
 
     def row(self, level: int) -> list[bytes]:
         """Level ``level``'s byte strings, filling the levels down to it that are not filled yet."""
@@ -423,6 +424,40 @@ class DealSolver:
         if not self.table.winnable(removed, drawn, waste):
             return Solution(False, "")
         return Solution(True, as_log(self.table.line(removed, drawn, waste)))
+
+
+class FewestDraws:
+    """The fewest cards drawn in all by a line that wins from a position of one deal: a table that lets a line draw
+    only so many (``_WinTable``'s ``draws``) wins the position or not, and a binary search over that number. The
+    tables are kept, so that the positions along one game are answered by looking them up."""
+
+    def __init__(self, cards: tuple[int, ...], rule: Rule) -> None:
+        self.deal = _Deal(cards, rule)
+        self.tables: dict[int, _WinTable] = {}
+
+    def _wins(self, draws: int, removed: int, drawn: int, waste: int) -> bool:
+        table = self.tables.get(draws)
+        if table is None:
+            table = self.tables[draws] = _WinTable(self.deal, draws)
+        return table.winnable(removed, drawn, waste)
+
+    def fewest(self, removed: int, drawn: int, waste: int) -> int | None:
+        """The fewest draws in all (``drawn`` counted) of a winning line from the position; None if none wins."""
+        if not self._wins(STOCK_SIZE, removed, drawn, waste):
+            return None
+        low, high = drawn, STOCK_SIZE
+        while low < high:
+            middle = (low + high) // 2
+            if self._wins(middle, removed, drawn, waste):
+                high = middle
+            else:
+                low = middle + 1
+        return low
+
+    def line(self, removed: int, drawn: int, waste: int, draws: int) -> str:
+        """A line that wins from the position drawing ``draws`` cards in all (``fewest``'s answer)."""
+        self._wins(draws, removed, drawn, waste)
+        return as_log(self.tables[draws].line(removed, drawn, waste))
 
 
 def solve_position(cards: tuple[int, ...], rule: Rule, removed: int, drawn: int, waste: int) -> Solution:
