@@ -19,11 +19,14 @@ from .layout import ALL_REMOVED, FIRST_WASTE, PEAK_CARDS, PEAK_MASKS, STOCK_SIZE
 from .log import DRAW, tap_symbol
 from .masks import TURNED_UP, free_cards
 from .rules import RANK_ADJACENT, Rule
+from .solver import FewestDraws
 from .streak import LAST_PEAK_POINTS, PEAK_POINTS, STOCK_CARD_POINTS, STREAK_STEP
 
 # A peak is empty exactly when its top card, the lowest position of its mask, is removed (docs/rules.md §2).
 _TOPS = sum(mask & -mask for mask in PEAK_MASKS)
 _PEAK_BONUS = 100  # docs/rules.md §6
+_RUN_POINTS = tuple(STREAK_STEP * taps * (taps + 1) // 2 for taps in range(PEAK_CARDS + 1))  # 10 + 20 + … a run
+_WIN_POINTS = LAST_PEAK_POINTS - PEAK_POINTS  # the peak emptied last wins the game: 500, not 150
 _NONE = -1  # no end of the game reachable this way (a run that stops where a card still fits, the stock empty)
 
 
@@ -77,6 +80,10 @@ class ParSearch:
         # The positions whose card fits on each waste rank, as masks.
         self.fits = [sum(1 << p for p in range(PEAK_CARDS) if adjacent[self.rank[p] * 13 + w]) for w in range(13)]
         self.streak = scoring is Scoring.STREAK
+        # Under the app's rule any win scores more than any blocked end (772 − draws against 677 at most, docs/rules.md
+        # §6), so where a win is left, par is the fewest draws of a winning line; the search below meets blocked
+        # ends alone.
+        self.fewest_draws = FewestDraws(cards, rule)
         self.table: dict[int, int] = {}  # mask << 5 | drawn -> the best points from that segment's start
 
     def scored(self, game: Game) -> int:
@@ -89,16 +96,20 @@ class ParSearch:
 
     def best(self, removed: int, drawn: int, waste: int, streak: int) -> int:
         """The best points still to come from the position (``waste`` a rank), ``streak`` taps into a streak."""
-        return self._run(removed, drawn, waste, streak, None)
+        if not self.streak and (draws := self.fewest_draws.fewest(removed, drawn, waste)) is not None:
+            return _final_points(ALL_REMOVED, draws)
+        return self._run(removed, free_cards(removed), drawn, waste, streak, None)
 
     def best_line(self, removed: int, drawn: int, waste: int, streak: int) -> tuple[int, str]:
         """``best``, and a line that scores it: segment by segment, the first run of taps whose points and what
         follows them reach what is still to score."""
+        if not self.streak and (draws := self.fewest_draws.fewest(removed, drawn, waste)) is not None:
+            return _final_points(ALL_REMOVED, draws), self.fewest_draws.line(removed, drawn, waste, draws)
         best = left = self.best(removed, drawn, waste, streak)
         line: list[str] = []
         while True:
             taps: list[int] = []
-            self._run(removed, drawn, waste, streak, left, taps)
+            self._run(removed, free_cards(removed), drawn, waste, streak, left, taps)
             line.extend(map(tap_symbol, taps))
             before = removed
             for position in taps:
@@ -109,12 +120,13 @@ class ParSearch:
             line.append(DRAW)
             drawn, waste, streak = drawn + 1, self.segment_waste[drawn + 1], 0
 
-    def _segment(self, removed: int, drawn: int) -> int:
-        """The best points from a segment's start: right after a draw (or at the deal, with nothing played)."""
+    def _segment(self, removed: int, free: int, drawn: int) -> int:
+        """The best points from a segment's start: right after a draw (or at the deal, with nothing played);
+        ``free`` the cards face up."""
         key = removed << 5 | drawn
         found = self.table.get(key)
         if found is None:
-            found = self.table[key] = self._run(removed, drawn, self.segment_waste[drawn], 0, None)
+            found = self.table[key] = self._run(removed, free, drawn, self.segment_waste[drawn], 0, None)
         return found
 
     def _gain(self, before: int, removed: int, drawn: int, streak: int) -> int:
@@ -124,35 +136,33 @@ class ParSearch:
         if not self.streak:
             return _final_points(removed, drawn) if won else 0
         taps = removed.bit_count() - before.bit_count()
-        points = STREAK_STEP * (taps * streak + taps * (taps + 1) // 2)
-        points += PEAK_POINTS * (removed & ~before & _TOPS).bit_count()
-        if won:  # the peak emptied last wins the game
-            points += LAST_PEAK_POINTS - PEAK_POINTS + STOCK_CARD_POINTS * (STOCK_SIZE - drawn)
-        return points
+        points = _RUN_POINTS[taps] + STREAK_STEP * taps * streak + PEAK_POINTS * (removed & ~before & _TOPS).bit_count()
+        return points + (_WIN_POINTS + STOCK_CARD_POINTS * (STOCK_SIZE - drawn) if won else 0)
 
     def _run(
-        self, removed: int, drawn: int, waste: int, streak: int, wanted: int | None, taps: list[int] | None = None
+        self,
+        removed: int,
+        free: int,
+        drawn: int,
+        waste: int,
+        streak: int,
+        wanted: int | None,
+        taps: list[int] | None = None,
     ) -> int:
         """The best points from the position over every run of taps from it (the empty run too) and what follows
         the run: the game's end, or a draw and the next segment's best. Given ``wanted``, stops at the first run
-        whose points reach it and writes its taps in ``taps``; returns ``_NONE`` when none does."""
-        rank, fits, segment = self.rank, self.fits, self._segment
-        last_segment = drawn == STOCK_SIZE
+        whose points reach it and writes its taps in ``taps``; returns ``_NONE`` when none does.
+
+        The innermost loop of par: the run's points are worked out here rather than by ``_gain``, which says the
+        same, as a call for each card tapped would cost about a third of the search."""
+        rank, fits, segment, run_points, table = self.rank, self.fits, self._segment, _RUN_POINTS, self.table
+        last_segment, next_drawn = drawn == STOCK_SIZE, drawn + 1
         streak_scoring = self.streak
+        start_count, step_streak, new_tops = removed.bit_count(), STREAK_STEP * streak, _TOPS & ~removed
+        win_points = _WIN_POINTS + STOCK_CARD_POINTS * (STOCK_SIZE - drawn)
         seen: set[int] = set()
         best = _NONE
         path: list[int] = []
-
-        def after(mask: int, fitting: int) -> int:
-            """The points of the run that ends with ``mask`` removed, and of what follows it, or ``_NONE``."""
-            gain = self._gain(removed, mask, drawn, streak)
-            if mask == ALL_REMOVED:
-                return gain
-            if not last_segment:
-                return gain + segment(mask, drawn + 1)
-            if fitting:
-                return _NONE  # a card still fits, the stock is empty: the game goes on
-            return gain if streak_scoring else _final_points(mask, drawn)
 
         def visit(mask: int, free: int, waste: int) -> bool:
             nonlocal best
@@ -161,7 +171,20 @@ class ParSearch:
             if key in seen:
                 return False
             seen.add(key)
-            points = after(mask, fitting)
+            if streak_scoring:
+                count = mask.bit_count() - start_count
+                points = run_points[count] + step_streak * count + PEAK_POINTS * (mask & new_tops).bit_count()
+            else:
+                points = 0
+            if mask == ALL_REMOVED:
+                points += win_points if streak_scoring else _final_points(mask, drawn)
+            elif not last_segment:
+                found = table.get(mask << 5 | next_drawn)  # ``_segment``'s lookup, without a call when it is known
+                points += segment(mask, free, next_drawn) if found is None else found
+            elif fitting:
+                points = _NONE  # a card still fits, the stock is empty: the game goes on
+            elif not streak_scoring:
+                points = _final_points(mask, drawn)
             if points > best:
                 best = points
             if wanted is not None and points == wanted:
@@ -181,7 +204,7 @@ class ParSearch:
                 path.pop()
             return False
 
-        found = visit(removed, free_cards(removed), waste)
+        found = visit(removed, free, waste)
         if wanted is not None:
             return wanted if found else _NONE
         return best
