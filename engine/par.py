@@ -111,12 +111,11 @@ class ParSearch:
             taps: list[int] = []
             self._run(removed, free_cards(removed), drawn, waste, streak, left, taps)
             line.extend(map(tap_symbol, taps))
-            before = removed
             for position in taps:
                 removed |= 1 << position
             if removed == ALL_REMOVED or drawn == STOCK_SIZE:
                 return best, "".join(line)
-            left -= self._gain(before, removed, drawn, streak)
+            left = self.table[removed << 5 | drawn + 1]  # what the next segment scores, as the run's search found
             line.append(DRAW)
             drawn, waste, streak = drawn + 1, self.segment_waste[drawn + 1], 0
 
@@ -128,16 +127,6 @@ class ParSearch:
         if found is None:
             found = self.table[key] = self._run(removed, free, drawn, self.segment_waste[drawn], 0, None)
         return found
-
-    def _gain(self, before: int, removed: int, drawn: int, streak: int) -> int:
-        """The points of a run of taps from ``before`` (a mask) to ``removed``, ``streak`` taps into a streak, with
-        the game's end if it wins (the app's rule scores nothing else along the way)."""
-        won = removed == ALL_REMOVED
-        if not self.streak:
-            return _final_points(removed, drawn) if won else 0
-        taps = removed.bit_count() - before.bit_count()
-        points = _RUN_POINTS[taps] + STREAK_STEP * taps * streak + PEAK_POINTS * (removed & ~before & _TOPS).bit_count()
-        return points + (_WIN_POINTS + STOCK_CARD_POINTS * (STOCK_SIZE - drawn) if won else 0)
 
     def _run(
         self,
@@ -153,8 +142,8 @@ class ParSearch:
         the run: the game's end, or a draw and the next segment's best. Given ``wanted``, stops at the first run
         whose points reach it and writes its taps in ``taps``; returns ``_NONE`` when none does.
 
-        The innermost loop of par: the run's points are worked out here rather than by ``_gain``, which says the
-        same, as a call for each card tapped would cost about a third of the search."""
+        The innermost loop of par: the run's points are worked out inline, as a call for each card tapped would
+        cost about a third of the search."""
         rank, fits, segment, run_points, table = self.rank, self.fits, self._segment, _RUN_POINTS, self.table
         last_segment, next_drawn = drawn == STOCK_SIZE, drawn + 1
         streak_scoring = self.streak
