@@ -11,7 +11,7 @@ from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Status
 from .layout import COVERERS, PEAK_CARDS, ROWS
 from .levels import Level, daily_code, deal_level, shuffled_level_code
 from .log import MAX_LOG_ACTIONS, InvalidLog, Refusal, log_until, version_of
-from .par import Par, Scoring, par, reachable
+from .par import Loss, Par, Scoring, losses, par, reachable
 from .rules import Rule
 from .streak import STREAK_RULES, ScoringTerms, StreakRules, StreakScore, Terms, streak_score
 
@@ -35,6 +35,7 @@ __all__ = (
     "InvalidLog",
     "LastAction",
     "Level",
+    "Loss",
     "Par",
     "Refusal",
     "Rule",
@@ -52,6 +53,7 @@ __all__ = (
     "deal_level",
     "hint",
     "log_until",
+    "losses",
     "par",
     "reachable",
     "shuffled_level_code",

@@ -11,6 +11,7 @@ streak in it. Only the position a search starts from may be in the middle of a s
 the streak already going.
 """
 
+import itertools
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -45,27 +46,62 @@ class Par:
     line: str
 
 
+@dataclass(frozen=True, slots=True)
+class Loss:
+    """A standing action that lowered the best score still reachable: the ``index``-th (from 0), its symbol, the
+    ``points`` it cost, and what a par line played instead from the position before it: its first action, and its
+    first run of taps, ``run`` long (the streak going on counted when the line taps at once)."""
+
+    index: int
+    played: str
+    points: int
+    instead: str
+    run: int
+
+
 def par(game: Game, scoring: Scoring) -> Par:
     """Par from ``game``'s position: the best final score of any line played on to the game's end, won or blocked,
     and one such line. Under ``Scoring.STREAK`` the score counts the points the game's standing actions scored."""
-    search = ParSearch(game.cards, game.rule, scoring)
-    removed, drawn, waste = game.state
-    best, line = search.best_line(removed, drawn, waste % 13, game.run)
-    return Par(search.scored(game) + best, line)
+    return ParSearch(game.cards, game.rule, scoring).par(game)
 
 
 def reachable(game: Game, scoring: Scoring) -> list[int]:
     """The best final score still reachable at the deal and after each of ``game``'s standing actions (undone ones
     taken out): the first is par of the deal, the last the score of a game at its end; none is above the one before."""
     search = ParSearch(game.cards, game.rule, scoring)
+    return [search.reachable(position) for position in _positions(game)]
+
+
+def losses(game: Game, scoring: Scoring, most: int = 3) -> list[Loss]:
+    """The ``most`` standing actions of ``game`` that cost the most reachable score, costliest first (the earlier
+    first among equals), each with what a par line played instead: where a player's points went."""
+    search = ParSearch(game.cards, game.rule, scoring)
+    positions = _positions(game)
+    figures = [search.reachable(position) for position in positions]
+    costs = sorted(
+        ((earlier - later, index) for index, (earlier, later) in enumerate(itertools.pairwise(figures))),
+        key=lambda cost: (-cost[0], cost[1]),
+    )
+    found = []
+    for points, index in costs[:most]:
+        if points <= 0:
+            break
+        before = positions[index]
+        line = search.par(before).line
+        runs = line.split(DRAW)  # an action followed the position: the line has one at least
+        run = before.run + len(runs[0]) if runs[0] else len(runs[1])
+        found.append(Loss(index, game.standing[index], points, line[0], run))
+    return found
+
+
+def _positions(game: Game) -> list[Game]:
+    """The game at the deal and after each of its standing actions."""
     replay = Game(game.cards, game.rule)
-    figures = []
-    for symbol in ["", *game.standing]:
-        if symbol:
-            replay.apply(symbol)
-        removed, drawn, waste = replay.state
-        figures.append(search.scored(replay) + search.best(removed, drawn, waste % 13, replay.run))
-    return figures
+    positions = [replay.copy()]
+    for symbol in game.standing:
+        replay.apply(symbol)
+        positions.append(replay.copy())
+    return positions
 
 
 class ParSearch:
@@ -85,6 +121,17 @@ class ParSearch:
         # ends alone.
         self.fewest_draws = FewestDraws(cards, rule)
         self.table: dict[int, int] = {}  # mask << 5 | drawn -> the best points from that segment's start
+
+    def par(self, game: Game) -> Par:
+        """Par from ``game``'s position, with a line that reaches it."""
+        removed, drawn, waste = game.state
+        best, line = self.best_line(removed, drawn, waste % 13, game.run)
+        return Par(self.scored(game) + best, line)
+
+    def reachable(self, game: Game) -> int:
+        """Par's score alone."""
+        removed, drawn, waste = game.state
+        return self.scored(game) + self.best(removed, drawn, waste % 13, game.run)
 
     def scored(self, game: Game) -> int:
         """What the par search adds to: under streak scoring, the points ``game``'s standing actions scored; under

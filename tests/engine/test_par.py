@@ -8,7 +8,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import Game, GameCode, Rule, Scoring, Status, par, reachable
+from engine import Game, GameCode, Rule, Scoring, Status, losses, par, reachable
 from engine.cards import CARD_NAMES
 from engine.log import DRAW, tap_symbol
 
@@ -79,14 +79,40 @@ def test_par_is_the_best_of_every_line_and_its_line_scores_it(game: Game, scorin
     assert ended.status is not Status.PLAYING and final_score(ended, scoring) == best
 
 
-@pytest.mark.parametrize("scoring", list(Scoring))
-def test_the_best_score_reachable_starts_at_par_never_rises_and_ends_at_the_score(scoring: Scoring) -> None:
-    code = GameCode.parse("TP1-C-PARLINE")
-    game = Game.new(code)
+@pytest.fixture(scope="module")
+def casual_game() -> Game:
+    """A casual player's game of a Classic deal, to its end."""
+    game = Game.new(GameCode.parse("TP1-C-PARLINE"))
     for symbol in engine.casual_line(game, 7):
         game.apply(symbol)
-    figures = reachable(game, scoring)
-    assert len(figures) == len(game.standing) + 1
-    assert figures[0] == par(Game.new(code), scoring).score
+    return game
+
+
+@pytest.mark.parametrize("scoring", list(Scoring))
+def test_the_best_score_reachable_starts_at_par_never_rises_and_ends_at_the_score(
+    casual_game: Game, scoring: Scoring
+) -> None:
+    figures = reachable(casual_game, scoring)
+    assert len(figures) == len(casual_game.standing) + 1
+    assert figures[0] == par(Game.new(casual_game.code or GameCode.parse("")), scoring).score
     assert all(later <= earlier for earlier, later in itertools.pairwise(figures))
-    assert figures[-1] == final_score(game, scoring) < figures[0]  # a casual line falls short of par
+    assert figures[-1] == final_score(casual_game, scoring) < figures[0]  # a casual line falls short of par
+
+
+@pytest.mark.parametrize("scoring", list(Scoring))
+def test_where_the_points_went_names_the_costliest_actions_and_what_kept_the_points(
+    casual_game: Game, scoring: Scoring
+) -> None:
+    figures = reachable(casual_game, scoring)
+    found = losses(casual_game, scoring)
+    assert found and len(found) <= 3
+    assert [loss.points for loss in found] == sorted((loss.points for loss in found), reverse=True)
+    drops = sorted((earlier - later for earlier, later in itertools.pairwise(figures)), reverse=True)
+    assert [loss.points for loss in found] == drops[: len(found)]  # no costlier action left out
+    for loss in found:
+        assert loss.points == figures[loss.index] - figures[loss.index + 1]
+        assert loss.played == casual_game.standing[loss.index] != loss.instead
+        assert loss.run >= 1 or loss.instead == DRAW  # a tap instead begins a run; a draw may be followed by another
+        before = Game.replay(casual_game.code or GameCode.parse(""), casual_game.standing[: loss.index])
+        before.apply(loss.instead)
+        assert par(before, scoring).score == figures[loss.index]  # the other action keeps what was reachable
