@@ -1,7 +1,7 @@
 """Par (engine.par) side by side with a plain memoised search (bench/_memo_par.py) on the same deals, one process:
 every value must be equal; the time each takes per deal, from the deal, under both rules and both scorings.
 
-    .venv/bin/python bench/par.py [--deals N]
+    .venv/bin/python bench/par.py [--deals N] [--scoring points|streak]
 
 Figures: docs/solver.md, "Par".
 """
@@ -70,12 +70,13 @@ def peak_mb(rule: Rule, scoring: Scoring) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help="deals per rule (300)")
+    parser.add_argument("--scoring", choices=[*Scoring], help="one scoring only (both by default)")
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}, CPU time per deal from the deal")
     mask_levels()  # built once per process for the first table (0.2 s), as a solver process has it already
     differ = 0
     for rule in Rule:
-        for scoring in Scoring:
+        for scoring in [Scoring(args.scoring)] if args.scoring else Scoring:
             differ += side_by_side(rule, scoring, args.deals)
             print(f"  memory at the peak of one computation: {peak_mb(rule, scoring):.1f} MB")
     sys.exit(1 if differ else 0)
