@@ -1,14 +1,17 @@
 """Par: the best final score any line of play can still reach from a position, exactly, with a line that reaches
 it, under each of the game's two scorings (docs/solver.md, "Par").
 
-The search runs over **segments**: the taps between two draws. A segment starts right after a draw (or at the deal),
-so its waste card is the stock card just drawn, and the streak is 0: all it needs is the removed-cards mask and the
-cards drawn. Within a segment, the points of a run of taps depend only on the cards it removes (k taps score
-10 + 20 + … + 10k, and the peaks they empty), and the next segment starts with a draw, which covers the waste card,
-whatever it was. So the best score from a segment's start is the best, over every mask a run of taps can reach from
-it, of the run's points and the best score from the next segment's start: a table of (mask, cards drawn), with no
-streak in it. Only the position a search starts from may be in the middle of a streak: its first segment counts
-the streak already going.
+Under the app's rule a win beats every blocked end: par is the fewest draws of a win (``FewestDraws``) where one is
+left, else the best blocked end, found by a search forward (``ParSearch._best_blocked_end``).
+
+Under streak scoring the search runs over **segments**: the taps between two draws. A segment starts right after a
+draw (or at the deal), so its waste card is the stock card just drawn, and the streak is 0: all it needs is the
+removed-cards mask and the cards drawn. Within a segment, the points of a run of taps depend only on the cards it
+removes (k taps score 10 + 20 + … + 10k, and the peaks they empty), and the next segment starts with a draw, which
+covers the waste card, whatever it was. So the best score from a segment's start is the best, over every mask a run
+of taps can reach from it, of the run's points and the best score from the next segment's start: a table of (mask,
+cards drawn), with no streak in it. Only the position a search starts from may be in the middle of a streak: its
+first segment counts the streak already going.
 """
 
 import itertools
@@ -105,8 +108,9 @@ def _positions(game: Game) -> list[Game]:
 
 
 class ParSearch:
-    """Par's search over the positions of one deal under one rule and one scoring; its table of segment starts
-    serves every position asked of it (``reachable`` asks of each position along a game)."""
+    """Par's search over the positions of one deal under one rule and one scoring. Its tables serve every position
+    asked of it (``reachable`` asks of each position along a game): the fewest-draws tables under the app's rule,
+    the segment starts under streak scoring."""
 
     def __init__(self, cards: tuple[int, ...], rule: Rule, scoring: Scoring) -> None:
         adjacent = RANK_ADJACENT[rule]
@@ -117,8 +121,7 @@ class ParSearch:
         self.fits = [sum(1 << p for p in range(PEAK_CARDS) if adjacent[self.rank[p] * 13 + w]) for w in range(13)]
         self.streak = scoring is Scoring.STREAK
         # Under the app's rule any win scores more than any blocked end (772 − draws against 677 at most, docs/rules.md
-        # §6), so where a win is left, par is the fewest draws of a winning line; the search below meets blocked
-        # ends alone.
+        # §6), so where a win is left, par is the fewest draws of a winning line.
         self.fewest_draws = FewestDraws(cards, rule)
         self.table: dict[int, int] = {}  # mask << 5 | drawn -> the best points from that segment's start
 
@@ -143,15 +146,15 @@ class ParSearch:
 
     def best(self, removed: int, drawn: int, waste: int, streak: int) -> int:
         """The best points still to come from the position (``waste`` a rank), ``streak`` taps into a streak."""
-        if not self.streak and (draws := self.fewest_draws.fewest(removed, drawn, waste)) is not None:
-            return _final_points(ALL_REMOVED, draws)
+        if not self.streak:
+            return self._points_line(removed, drawn, waste)[0]
         return self._run(removed, free_cards(removed), drawn, waste, streak, None)
 
     def best_line(self, removed: int, drawn: int, waste: int, streak: int) -> tuple[int, str]:
         """``best``, and a line that scores it: segment by segment, the first run of taps whose points and what
         follows them reach what is still to score."""
-        if not self.streak and (draws := self.fewest_draws.fewest(removed, drawn, waste)) is not None:
-            return _final_points(ALL_REMOVED, draws), self.fewest_draws.line(removed, drawn, waste, draws)
+        if not self.streak:
+            return self._points_line(removed, drawn, waste)
         best = left = self.best(removed, drawn, waste, streak)
         line: list[str] = []
         while True:
@@ -165,6 +168,69 @@ class ParSearch:
             left = self.table[removed << 5 | drawn + 1]  # what the next segment scores, as the run's search found
             line.append(DRAW)
             drawn, waste, streak = drawn + 1, self.segment_waste[drawn + 1], 0
+
+    def _points_line(self, removed: int, drawn: int, waste: int) -> tuple[int, str]:
+        """Par under the app's rule, and a line to it: the fewest draws of a win where one is left, else the best
+        blocked end."""
+        draws = self.fewest_draws.fewest(removed, drawn, waste)
+        if draws is not None:
+            return _final_points(ALL_REMOVED, draws), self.fewest_draws.line(removed, drawn, waste, draws)
+        return self._best_blocked_end(removed, drawn, waste)
+
+    def _best_blocked_end(self, removed: int, drawn: int, waste: int) -> tuple[int, str]:
+        """From a position no win is left from, the best end under the app's rule and a line to it. Every end is
+        then blocked: the stock drawn to its last card, then taps while a card fits. So the search runs forward:
+        first every position reachable before the last draw, each (mask, fitting cards) once, at the fewest draws
+        it is reached with (a line from it with more draws made can be played with the extra ones drawn later);
+        then, on the last stock card, the runs of taps from every mask reached, to where nothing fits."""
+        rank, fits, stock = self.rank, self.fits, self.segment_waste
+        # (mask << PEAK_CARDS | fitting) -> (the key it was reached from, -1 for the position, the actions from it)
+        before_last: dict[int, tuple[int, str]] = {}
+        last: dict[int, tuple[int, str]] = {}
+        masks: list[tuple[int, int, int, int]] = []  # (mask, free, key, draws) of each mask's first position
+        found: set[int] = set()
+        best = best_key = -1
+
+        def search(stack: list[tuple[int, int, int, int, str]], draws: int, table: dict[int, tuple[int, str]]) -> None:
+            nonlocal best, best_key
+            on_last = table is last
+            while stack:
+                mask, free, on, parent, actions = stack.pop()
+                fitting = free & fits[on]
+                key = mask << PEAK_CARDS | fitting
+                if key in table:
+                    continue
+                table[key] = (parent, actions)
+                if on_last:
+                    if not fitting and (points := _final_points(mask, STOCK_SIZE)) > best:
+                        best, best_key = points, key
+                elif mask not in found:
+                    found.add(mask)
+                    masks.append((mask, free, key, draws))
+                while fitting:
+                    bit = fitting & -fitting
+                    fitting ^= bit
+                    position = bit.bit_length() - 1
+                    near, turned_up = TURNED_UP[position]
+                    after = mask | bit
+                    stack.append(
+                        (after, free ^ bit | turned_up[after & near], rank[position], key, tap_symbol(position))
+                    )
+
+        start = [(removed, free_cards(removed), waste, -1, "")]
+        if drawn == STOCK_SIZE:
+            search(start, drawn, last)
+        else:
+            search(start, drawn, before_last)
+            # A mask reached already was put on this waste rank then, with fewer draws: only the masks found since
+            started = [0] * 13
+            for draws in range(drawn + 1, STOCK_SIZE):
+                on = stock[draws]
+                fresh, started[on] = masks[started[on] :], len(masks)
+                search([(m, f, on, key, DRAW * (draws - d)) for m, f, key, d in fresh], draws, before_last)
+            on = stock[STOCK_SIZE]
+            search([(m, f, on, key, DRAW * (STOCK_SIZE - d)) for m, f, key, d in masks], STOCK_SIZE, last)
+        return best, _line_to(best_key, last, before_last)
 
     def _segment(self, removed: int, free: int, drawn: int) -> int:
         """The best points from a segment's start: right after a draw (or at the deal, with nothing played);
@@ -193,7 +259,6 @@ class ParSearch:
         cost about a third of the search."""
         rank, fits, segment, run_points, table = self.rank, self.fits, self._segment, _RUN_POINTS, self.table
         last_segment, next_drawn = drawn == STOCK_SIZE, drawn + 1
-        streak_scoring = self.streak
         start_count, step_streak, new_tops = removed.bit_count(), STREAK_STEP * streak, _TOPS & ~removed
         win_points = _WIN_POINTS + STOCK_CARD_POINTS * (STOCK_SIZE - drawn)
         seen: set[int] = set()
@@ -207,20 +272,15 @@ class ParSearch:
             if key in seen:
                 return False
             seen.add(key)
-            if streak_scoring:
-                count = mask.bit_count() - start_count
-                points = run_points[count] + step_streak * count + PEAK_POINTS * (mask & new_tops).bit_count()
-            else:
-                points = 0
+            count = mask.bit_count() - start_count
+            points = run_points[count] + step_streak * count + PEAK_POINTS * (mask & new_tops).bit_count()
             if mask == ALL_REMOVED:
-                points += win_points if streak_scoring else _final_points(mask, drawn)
+                points += win_points
             elif not last_segment:
                 found = table.get(mask << 5 | next_drawn)  # ``_segment``'s lookup, without a call when it is known
                 points += segment(mask, free, next_drawn) if found is None else found
             elif fitting:
                 points = _NONE  # a card still fits, the stock is empty: the game goes on
-            elif not streak_scoring:
-                points = _final_points(mask, drawn)
             if points > best:
                 best = points
             if wanted is not None and points == wanted:
@@ -244,6 +304,19 @@ class ParSearch:
         if wanted is not None:
             return wanted if found else _NONE
         return best
+
+
+def _line_to(key: int, last: dict[int, tuple[int, str]], before_last: dict[int, tuple[int, str]]) -> str:
+    """The actions that led to ``key`` on the last stock card, back through the positions before the last draw."""
+    steps: list[str] = []
+    table = last
+    while key != -1:
+        parent, actions = table[key]
+        steps.append(actions)
+        if actions.startswith(DRAW):  # the draws up to the last card, from a position before it
+            table = before_last
+        key = parent
+    return "".join(reversed(steps))
 
 
 def _final_points(removed: int, drawn: int) -> int:
