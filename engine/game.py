@@ -39,6 +39,14 @@ START_SCORE = 500
 ACTION_COST = 1
 PEAK_BONUS = 100
 
+
+def points_score(removed: int, drawn: int) -> int:
+    """The app's score of a position (docs/rules.md §6): 500, −1 per action standing (the cards removed and drawn),
+    +100 per emptied peak; never below 0."""
+    standing = removed.bit_count() + drawn
+    return max(0, START_SCORE - ACTION_COST * standing + PEAK_BONUS * peaks_cleared(removed))
+
+
 _DRAWN = -1  # history marker: the action was a draw, not a tap
 
 
@@ -244,8 +252,7 @@ class Game:
     @property
     def score(self) -> int:
         """500, −1 per action not undone, +100 per emptied peak; never below 0."""
-        standing = self._removed.bit_count() + self._drawn
-        return max(0, START_SCORE - ACTION_COST * standing + self.peak_bonus)
+        return points_score(self._removed, self._drawn)
 
     @property
     def peak_bonus(self) -> int:

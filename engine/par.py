@@ -18,17 +18,16 @@ import itertools
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .game import START_SCORE, Game
+from .game import Game, points_score
 from .layout import ALL_REMOVED, FIRST_WASTE, PEAK_CARDS, PEAK_MASKS, STOCK_SIZE
 from .log import DRAW, tap_symbol
 from .masks import TURNED_UP, free_cards
-from .rules import RANK_ADJACENT, Rule
+from .rules import Rule
 from .solver import FewestDraws
-from .streak import LAST_PEAK_POINTS, PEAK_POINTS, STOCK_CARD_POINTS, STREAK_STEP
+from .streak import LAST_PEAK_POINTS, PEAK_POINTS, STOCK_CARD_POINTS, STREAK_STEP, Terms, streak_score
 
 # A peak is empty exactly when its top card, the lowest position of its mask, is removed (docs/rules.md §2).
 _TOPS = sum(mask & -mask for mask in PEAK_MASKS)
-_PEAK_BONUS = 100  # docs/rules.md §6
 _RUN_POINTS = tuple(STREAK_STEP * taps * (taps + 1) // 2 for taps in range(PEAK_CARDS + 1))  # 10 + 20 + … a run
 _WIN_POINTS = LAST_PEAK_POINTS - PEAK_POINTS  # the peak emptied last wins the game: 500, not 150
 _NONE = -1  # no end of the game reachable this way (a run that stops where a card still fits, the stock empty)
@@ -113,16 +112,14 @@ class ParSearch:
     the segment starts under streak scoring."""
 
     def __init__(self, cards: tuple[int, ...], rule: Rule, scoring: Scoring) -> None:
-        adjacent = RANK_ADJACENT[rule]
-        self.rank = [card % 13 for card in cards[:PEAK_CARDS]]
-        # The waste's rank at each segment's start: the first waste card, then each stock card drawn.
-        self.segment_waste = [card % 13 for card in cards[FIRST_WASTE:]]
-        # The positions whose card fits on each waste rank, as masks.
-        self.fits = [sum(1 << p for p in range(PEAK_CARDS) if adjacent[self.rank[p] * 13 + w]) for w in range(13)]
         self.streak = scoring is Scoring.STREAK
         # Under the app's rule any win scores more than any blocked end (772 − draws against 677 at most, docs/rules.md
         # §6), so where a win is left, par is the fewest draws of a winning line.
         self.fewest_draws = FewestDraws(cards, rule)
+        deal = self.fewest_draws.deal  # the solver's facts of the deal: the peak cards' ranks, what fits on each rank
+        self.rank, self.fits = deal.rank, deal.fits
+        # The waste's rank at each segment's start: the first waste card, then each stock card drawn.
+        self.segment_waste = [cards[FIRST_WASTE] % 13, *deal.stock_rank]
         self.table: dict[int, int] = {}  # mask << 5 | drawn -> the best points from that segment's start
 
     def par(self, game: Game) -> Par:
@@ -141,8 +138,8 @@ class ParSearch:
         the app's rule nothing, as its final score depends on the end position alone."""
         if not self.streak:
             return 0
-        points = STREAK_STEP * sum(run * (run + 1) // 2 for run in map(len, game.standing.split(DRAW)))
-        return points + PEAK_POINTS * (game.state[0] & _TOPS).bit_count()
+        streak_points = streak_score(game, Terms(game.rule, time_limit=0, multiplier=1), 0).streak_points
+        return streak_points + PEAK_POINTS * (game.state[0] & _TOPS).bit_count()
 
     def best(self, removed: int, drawn: int, waste: int, streak: int) -> int:
         """The best points still to come from the position (``waste`` a rank), ``streak`` taps into a streak."""
@@ -174,7 +171,7 @@ class ParSearch:
         blocked end."""
         draws = self.fewest_draws.fewest(removed, drawn, waste)
         if draws is not None:
-            return _final_points(ALL_REMOVED, draws), self.fewest_draws.line(removed, drawn, waste, draws)
+            return points_score(ALL_REMOVED, draws), self.fewest_draws.line(removed, drawn, waste, draws)
         return self._best_blocked_end(removed, drawn, waste)
 
     def _best_blocked_end(self, removed: int, drawn: int, waste: int) -> tuple[int, str]:
@@ -202,7 +199,7 @@ class ParSearch:
                     continue
                 table[key] = (parent, actions)
                 if on_last:
-                    if not fitting and (points := _final_points(mask, STOCK_SIZE)) > best:
+                    if not fitting and (points := points_score(mask, STOCK_SIZE)) > best:
                         best, best_key = points, key
                 elif mask not in found:
                     found.add(mask)
@@ -317,8 +314,3 @@ def _line_to(key: int, last: dict[int, tuple[int, str]], before_last: dict[int, 
             table = before_last
         key = parent
     return "".join(reversed(steps))
-
-
-def _final_points(removed: int, drawn: int) -> int:
-    """The app's score of a game at its end (docs/rules.md §6)."""
-    return max(0, START_SCORE - removed.bit_count() - drawn + _PEAK_BONUS * (removed & _TOPS).bit_count())
