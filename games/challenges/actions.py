@@ -60,10 +60,13 @@ def seat_of(room: Room, player: Player) -> Seat | None:
     return next((seat for seat in room.seats.all() if seat.is_of(player)), None)
 
 
-def create_room(player: Player, name: str, time_limit: int, code: engine.GameCode, level: engine.Level | None) -> Room:
-    """A room on ``code``'s deal (``fresh_deal``'s, secret until the room is over), of ``level`` or free, with
-    ``player`` seated as its host under ``name``."""
-    room = Room(code=str(code), level=level.value if level else "", time_limit=time_limit)
+def create_room(
+    player: Player, name: str, time_limit: int, code: engine.GameCode, kind: engine.Level | engine.Rule
+) -> Room:
+    """A room on ``code``'s deal (``fresh_deal``'s for ``kind``, secret until the room is over), of a level or free
+    under a rule, with ``player`` seated as its host under ``name``."""
+    level = kind.value if isinstance(kind, engine.Level) else ""
+    room = Room(code=str(code), level=level, time_limit=time_limit)
     with transaction.atomic():
         room.save()
         _seat(room, player, name, host=True)
@@ -180,10 +183,10 @@ def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
         raise RoomRefusal(NOT_OVER)
     if room.rematch_id is not None:
         return room.rematch  # type: ignore[return-value]  # set, as its id is
-    level = room.game_level
-    code = fresh_deal(level or room.game_code.rule, budget)  # graded before the transaction: no lock held
+    kind = room.game_level or room.game_code.rule
+    code = fresh_deal(kind, budget)  # graded before the transaction: no lock held
     with transaction.atomic():
-        new = create_room(player, seat.name, room.time_limit, code, level)
+        new = create_room(player, seat.name, room.time_limit, code, kind)
         for other in room.seats.exclude(pk=seat.pk):
             Seat.objects.create(room=new, name=other.name, user_id=other.user_id, player_token=other.player_token)
         if not Room.objects.filter(pk=room.pk, rematch__isnull=True).update(rematch=new):

@@ -34,8 +34,7 @@ def new_room(request: SiteRequest) -> HttpResponse:
     if isinstance(kind, engine.Level) and (wait := budget.wait()):  # its deal is graded by the solver
         return too_many(request, ROOMS.message, wait)
     code = actions.fresh_deal(kind, budget)
-    level = kind if isinstance(kind, engine.Level) else None
-    room = actions.create_room(player, form.cleaned_data["name"], form.cleaned_data["time_limit"], code, level)
+    room = actions.create_room(player, form.cleaned_data["name"], form.cleaned_data["time_limit"], code, kind)
     return redirect("room", public_id=room.public_id)
 
 
