@@ -13,6 +13,7 @@ from engine.cards import CARD_NAMES
 from engine.log import DRAW, tap_symbol
 
 LINES_AT_MOST = 20_000  # positions an enumeration may visit: late positions stay well below
+CASUAL_DEAL = GameCode.parse("TP1-C-PARLINE")
 
 
 def final_score(game: Game, scoring: Scoring) -> int:
@@ -20,6 +21,10 @@ def final_score(game: Game, scoring: Scoring) -> int:
     if scoring is Scoring.POINTS:
         return game.score
     return engine.streak_score(game, engine.Terms(game.rule, time_limit=0, multiplier=1), 0).total
+
+
+def legal_actions(game: Game) -> list[str]:
+    return [tap_symbol(p) for p in game.playable()] + ([DRAW] if game.stock_count else [])
 
 
 class TooMany(Exception):
@@ -33,9 +38,8 @@ def every_line_best(game: Game, scoring: Scoring, budget: list[int]) -> int:
         raise TooMany
     if game.status is not Status.PLAYING:
         return final_score(game, scoring)
-    actions = [tap_symbol(p) for p in game.playable()] + ([DRAW] if game.stock_count else [])
     best = -1
-    for symbol in actions:
+    for symbol in legal_actions(game):
         after = game.copy()
         after.apply(symbol)
         best = max(best, every_line_best(after, scoring, budget))
@@ -55,7 +59,7 @@ def late_positions(draw: st.DrawFn) -> Game:
         else:
             game.draw()
     for _ in range(draw(st.integers(0, 6))):
-        options = [tap_symbol(p) for p in game.playable()] + ([DRAW] if game.stock_count else [])
+        options = legal_actions(game)
         if not options:
             break
         game.apply(draw(st.sampled_from(options)))
@@ -82,7 +86,7 @@ def test_par_is_the_best_of_every_line_and_its_line_scores_it(game: Game, scorin
 @pytest.fixture(scope="module")
 def casual_game() -> Game:
     """A casual player's game of a Classic deal, to its end."""
-    game = Game.new(GameCode.parse("TP1-C-PARLINE"))
+    game = Game.new(CASUAL_DEAL)
     for symbol in engine.casual_line(game, 7):
         game.apply(symbol)
     return game
@@ -94,7 +98,7 @@ def test_the_best_score_reachable_starts_at_par_never_rises_and_ends_at_the_scor
 ) -> None:
     figures = reachable(casual_game, scoring)
     assert len(figures) == len(casual_game.standing) + 1
-    assert figures[0] == par(Game.new(casual_game.code or GameCode.parse("")), scoring).score
+    assert figures[0] == par(Game.new(CASUAL_DEAL), scoring).score
     assert all(later <= earlier for earlier, later in itertools.pairwise(figures))
     assert figures[-1] == final_score(casual_game, scoring) < figures[0]  # a casual line falls short of par
 
@@ -113,6 +117,6 @@ def test_where_the_points_went_names_the_costliest_actions_and_what_kept_the_poi
         assert loss.points == figures[loss.index] - figures[loss.index + 1]
         assert loss.played == casual_game.standing[loss.index] != loss.instead
         assert loss.run >= 1 or loss.instead == DRAW  # a tap instead begins a run; a draw may be followed by another
-        before = Game.replay(casual_game.code or GameCode.parse(""), casual_game.standing[: loss.index])
+        before = Game.replay(CASUAL_DEAL, casual_game.standing[: loss.index])
         before.apply(loss.instead)
         assert par(before, scoring).score == figures[loss.index]  # the other action keeps what was reachable
