@@ -20,7 +20,7 @@ from django.utils import timezone
 import engine
 from games import facts
 from games.base import clock, database, memo, round_trips
-from games.models import FREE_GAME, GameRecord, Room, RoomState, Seat
+from games.models import FREE_GAME, DealPar, GameRecord, Room, RoomState, Seat
 from games.players import Player
 from games.solver import pool as solver_pool
 from games.solver.budget import BudgetSpent, SolverBudget
@@ -50,6 +50,14 @@ class NotTaught(Exception):
 
     def __init__(self, record: GameRecord) -> None:
         super().__init__(f"game {record.public_id} is practice on a daily deal whose day is not over")
+        self.record = record
+
+
+class ParClosed(Exception):
+    """A par line asked for before the game is over, or while its deal is secret: it shows every card."""
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(f"game {record.public_id}'s par line is closed")
         self.record = record
 
 
@@ -313,3 +321,44 @@ def find_verdict(player: Player, public_id: str, budget: SolverBudget) -> GameRe
         for name, value in fields.items():
             setattr(record, name, value)
     return record
+
+
+def find_par(player: Player, public_id: str, budget: SolverBudget) -> GameRecord:
+    """The game, with its deal's par found once the game has ended, and the game's share of it stored.
+
+    Asked for by the end card once shown, as the verdict is (``find_verdict``). The par of a deal is found once,
+    for every game of it, on the budget of the player who asks first; past the budget, or with the solver busy,
+    the end goes without it for now. Not while the game is played, nor while the solver says nothing of it."""
+    record, game = load_for(player, public_id)
+    if game.status is engine.Status.PLAYING or record.solver_silent:
+        return record
+    deal_par = DealPar.of(record) or _found_par(record, budget)
+    if deal_par is not None and record.par_percent is None:
+        percent = deal_par.percent_for(record, game)
+        if GameRecord.objects.filter(pk=record.pk, log=record.log).update(par_percent=percent):
+            record.par_percent = percent  # unless an undo reopened the game meanwhile
+    return record
+
+
+def _found_par(record: GameRecord, budget: SolverBudget) -> DealPar | None:
+    if budget.wait():
+        return None
+    try:
+        found, cost = solver_pool.par(record.game_code, record.par_scoring)
+    except solver_pool.SolverUnavailable as error:
+        logger.warning("game %s is shown without its par: %s", record.public_id, error)
+        return None
+    budget.charge(cost)
+    deal_par, _ = DealPar.objects.get_or_create(
+        code=record.code, scoring=record.par_scoring, defaults={"score": found.score, "line": found.line}
+    )
+    return deal_par
+
+
+def par_line(player: Player, public_id: str, budget: SolverBudget) -> tuple[GameRecord, DealPar | None]:
+    """The game and its deal's par, whose line is shown: once the game is over and its deal no longer secret (a
+    day's Daily, a challenge's race), else ``ParClosed``; the par None if it could not be found for now."""
+    record = find_par(player, public_id, budget)
+    if record.status == engine.Status.PLAYING or record.deal_secret:
+        raise ParClosed(record)
+    return record, DealPar.of(record)

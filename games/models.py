@@ -143,6 +143,8 @@ class GameRecord(models.Model):
     stars = models.PositiveSmallIntegerField(default=0)
     # A challenge's game (its ``seat``): its clock starts with the race and its moves stop at this limit.
     time_limit = models.PositiveIntegerField(null=True, blank=True, help_text="A challenge game's limit, in seconds")
+    # Of its deal's par (``DealPar``), once known for the game's end: its score before the time bonus, in percent.
+    par_percent = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Percent of its deal's par")
 
     objects = GameQuerySet.as_manager()
     SUMMARY_FIELDS = (
@@ -161,6 +163,7 @@ class GameRecord(models.Model):
         "lost_after_action",
         "lost_after_move",
         "lost_with_card",
+        "par_percent",
     )
 
     class Meta:
@@ -261,10 +264,13 @@ class GameRecord(models.Model):
             return level
         return engine.Terms(self.game_code.rule, self.time_limit, level.multiplier if level else 1)
 
-    def streak_score(self, game: engine.Game) -> engine.StreakScore | None:
-        """A level game's (or a challenge's) score by streaks (None for a free game), on the server's clock."""
+    def streak_score(self, game: engine.Game, *, untimed: bool = False) -> engine.StreakScore | None:
+        """A level game's (or a challenge's) score by streaks (None for a free game), on the server's clock; or
+        ``untimed``, with no time bonus (a par line's: docs/solver.md "Par")."""
         terms = self.scoring
-        return engine.streak_score(game, terms, self.seconds()) if terms else None
+        if terms is None:
+            return None
+        return engine.streak_score(game, terms, float(terms.time_limit) if untimed else self.seconds())
 
     def charge_network(self, own: float | None, round_trip: float) -> None:
         """Give back to the clock the part of this action's wait that was the network's, before it is taken
@@ -287,6 +293,7 @@ class GameRecord(models.Model):
         self.log = game.log
         for name, value in self.analysis_fields(None).items():  # the analysis was of another log
             setattr(self, name, value)
+        self.par_percent = None  # and so was the share of par
         self.status = game.status
         self.moves = game.moves
         if game.status is engine.Status.PLAYING:
@@ -315,6 +322,17 @@ class GameRecord(models.Model):
             "lost_with_card": analysis.losing_card or "",
         }
 
+    @property
+    def par_scoring(self) -> engine.Scoring:
+        """The scoring its par is reckoned in: streaks for a level game or a challenge's, else the 500-point rule."""
+        return engine.Scoring.STREAK if self.scoring else engine.Scoring.POINTS
+
+    def score_against_par(self, game: engine.Game) -> int:
+        """Its score as par counts it (docs/solver.md "Par"): a streak score before the time bonus, which the clock
+        gives and par leaves out, with the multiplier, as par's figure is shown with it."""
+        streaks = self.streak_score(game, untimed=True)
+        return streaks.total if streaks else game.score
+
     def count_hint(self) -> None:
         """One more Teach me answered to the player in play: added in the database, as two may come at once."""
         GameRecord.objects.filter(pk=self.pk).update(hints=models.F("hints") + 1)
@@ -332,6 +350,38 @@ class GameRecord(models.Model):
     def playable_by(self, player: Player) -> bool:
         """Whether ``player`` may play it now: it is theirs, and a challenge's only until its race is over."""
         return self.is_owned_by(player) and (self.race_running or not self.in_room)
+
+
+class DealPar(models.Model):
+    """A deal's par under one scoring (``engine.par``): the best score any line reaches from the deal, and a line
+    that reaches it; found once for every game of the deal (the solver's processes, games/solver/pool.py)."""
+
+    code = models.CharField(max_length=64, help_text="Canonical game code")
+    scoring = models.CharField(max_length=8, choices=[(scoring.value, scoring.value) for scoring in engine.Scoring])
+    score = models.PositiveIntegerField(help_text="Before the time bonus and the multiplier")
+    line = models.TextField(help_text="A par line, in the move log's symbols (docs/rules.md)")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["code", "scoring"], name="one_par_a_deal_and_scoring")]
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.scoring}: {self.score}"
+
+    @classmethod
+    def of(cls, record: GameRecord) -> "DealPar | None":
+        """The par of ``record``'s deal in its scoring, once found."""
+        return cls.objects.filter(code=record.code, scoring=record.par_scoring).first()
+
+    def shown_for(self, record: GameRecord) -> int:
+        """Par as ``record``'s end card shows it: with its level's (or challenge's) multiplier."""
+        terms = record.scoring
+        return self.score * (terms.multiplier if terms else 1)
+
+    def percent_for(self, record: GameRecord, game: engine.Game) -> int:
+        """``record``'s score at ``game``'s end as a share of par, in whole percent rounded down: 100 at par alone."""
+        shown = self.shown_for(record)
+        return record.score_against_par(game) * 100 // shown if shown else 100
 
 
 class CardBack(models.TextChoices):

@@ -4,7 +4,21 @@ from django.urls import path, re_path
 import engine
 from games.challenges import views as challenges
 from games.store import public_ids  # noqa: F401  # registers the <public_id:…> converter
-from games.web.views import accounts, daily, guide, health, hint, history, live, new, play, preferences, replay, verdict
+from games.web.views import (
+    accounts,
+    daily,
+    guide,
+    health,
+    hint,
+    history,
+    live,
+    new,
+    par,
+    play,
+    preferences,
+    replay,
+    verdict,
+)
 
 urlpatterns = [
     path("", new.new_game, name="home"),
@@ -17,6 +31,8 @@ urlpatterns = [
     path("g/<public_id:public_id>/undo/", play.act, {"action": engine.Action.UNDO}, name="undo"),
     path("g/<public_id:public_id>/hint/", hint.hint, name="hint"),
     path("g/<public_id:public_id>/verdict/", verdict.verdict, name="verdict"),
+    path("g/<public_id:public_id>/par/", par.par, name="par"),
+    path("g/<public_id:public_id>/par/line/", replay.par_line, name="par_line"),
     path("g/<public_id:public_id>/live/", live.live_regions, name="live"),
     path("g/<public_id:public_id>/replay/", replay.replay, name="replay"),
     path("g/<public_id:public_id>/again/", new.deal_again, name="again"),

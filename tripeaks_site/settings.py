@@ -297,6 +297,9 @@ HUMAN_MOVES_PER_SECOND = envpositive("HUMAN_MOVES_PER_SECOND", "5")
 # a request waits for its answer before it answers 503.
 SOLVER_PROCESSES = envint("SOLVER_PROCESSES", "1")
 SOLVER_TIMEOUT = envint("SOLVER_TIMEOUT", "5")
+# A deal's par, in processes of their own, and how long the end card's request waits for it (it asks again after).
+PAR_PROCESSES = envpositive("PAR_PROCESSES", "1")
+PAR_TIMEOUT = envpositive("PAR_TIMEOUT", "10")
 # The solver's CPU time for one player and one address (games/solver/budget.py), SECONDS/PERIOD: Teach me and
 # the analysis of a game's end. 20 s in 10 minutes is a thirtieth of a core; a player asking Teach me at every
 # move spends about 8 (docs/configuration.md).

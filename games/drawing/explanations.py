@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 import engine
 from games.drawing.cards import card_label
-from games.models import GameRecord
+from games.models import DealPar, GameRecord
 
 Reason = engine.HintReason
 # Hints that name the card to play; the others are worded in ``hint_text`` itself.
@@ -63,3 +63,22 @@ def verdict_text(record: GameRecord) -> str:
         "move": record.lost_after_move,
         "what": what,
     }
+
+
+def par_text(record: GameRecord, game: engine.Game, deal_par: DealPar | None) -> str:
+    """A finished game's deal's par, beside the game's score as par counts it (``GameRecord.score_against_par``)."""
+    if deal_par is None:
+        return ""
+    figures = {
+        "par": deal_par.shown_for(record),
+        "mine": record.score_against_par(game),
+        "percent": deal_par.percent_for(record, game),
+    }
+    if record.scoring:
+        said = _(
+            "Par for this deal, the best score possible: %(par)d points before the time bonus; "
+            "you scored %(mine)d (%(percent)d%%)."
+        )
+    else:
+        said = _("Par for this deal, the best score possible: %(par)d points; you scored %(mine)d (%(percent)d%%).")
+    return said % figures

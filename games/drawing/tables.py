@@ -10,9 +10,9 @@ from django.utils.translation import get_language
 
 import engine
 from games.drawing.board import Board, board
-from games.drawing.explanations import verdict_text
+from games.drawing.explanations import par_text, verdict_text
 from games.drawing.regions.words import board_words
-from games.models import GameRecord, Preferences
+from games.models import DealPar, GameRecord, Preferences
 from games.players import Player
 
 
@@ -40,6 +40,7 @@ class Table:
     game: engine.Game
     can_play: bool  # the owner's forms, or the read-only board
     preferences: Preferences
+    untimed: bool = False  # a par line's board: scored without the time bonus
 
     @classmethod
     def of(cls, record: GameRecord, game: engine.Game, player: Player, preferences: Preferences) -> "Table":
@@ -72,7 +73,17 @@ class Table:
 
     @cached_property
     def board(self) -> Board:
-        return board(self.game, self.record.streak_score(self.game))
+        return board(self.game, self.record.streak_score(self.game, untimed=self.untimed))
+
+    @cached_property
+    def solver_may_speak(self) -> bool:
+        """The game has ended, and the solver may say what it thinks of it (``GameRecord.solver_silent``)."""
+        return self.game.status is not engine.Status.PLAYING and not self.record.solver_silent
+
+    @cached_property
+    def deal_par(self) -> DealPar | None:
+        """The par of the deal, shown once the game has ended (``actions.find_par``)."""
+        return DealPar.of(self.record) if self.solver_may_speak else None
 
     def context(self, **extra: object) -> dict[str, object]:
         """The template context of the game page's regions (templates/games/game.html)."""
@@ -84,8 +95,10 @@ class Table:
             "words": board_words(get_language()),
             "verdict": verdict_text(self.record),
             # a challenge's game once the race is over, practice on today's deal once the day is (actions.find_verdict)
-            "verdict_pending": self.game.status is not engine.Status.PLAYING
-            and not self.record.analysed
-            and not self.record.solver_silent,
+            "verdict_pending": self.solver_may_speak and not self.record.analysed,
+            "par": par_text(self.record, self.game, self.deal_par),
+            "par_pending": self.solver_may_speak and self.record.par_percent is None,
+            # the line shows every card: not while the deal is secret (a day's Daily, a challenge's race)
+            "par_line_open": self.deal_par is not None and not self.record.deal_secret,
             **extra,
         }

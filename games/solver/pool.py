@@ -13,6 +13,10 @@ me's answer on its last position (how many undos bring back a winnable one): Tea
 end shown again (a reload, a watcher, an undo and the same move again) cost nothing, and are charged nothing.
 A position gives one answer, so a remembered one is never wrong.
 
+A deal's par (``par``) takes from some 50 ms to seconds: it runs in processes of its own (``PAR_PROCESSES``), so
+that Teach me never waits behind it, and a deal asked for while its par is being found (a thousand players ending
+the day's Daily) waits for the same answer.
+
 With ``SOLVER_PROCESSES=0`` the solver runs on the request's thread (tests that count its time by hand).
 """
 
@@ -20,7 +24,7 @@ import logging
 import multiprocessing
 import threading
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from django.conf import settings
@@ -34,8 +38,14 @@ logger = logging.getLogger(__name__)
 # An answer and its key weigh under half a kB (a position has at most 51 actions standing): 2 MB when full.
 ANSWERS_KEPT = 4096
 
-_lock = threading.Lock()
-_pool: ProcessPoolExecutor | None = None
+# The pars asked for and not yet read, by code and scoring; those done and never read again are dropped past this.
+PARS_KEPT = 256
+TEACHING = "teaching"
+PARS = "pars"
+
+_lock = threading.RLock()  # par holds it while it starts the processes
+_pools: dict[str, ProcessPoolExecutor] = {}
+_pars: dict[tuple[str, str], Future[tuple[engine.Par, float]]] = {}
 hints: Recent[tuple[str, str], engine.Hint] = Recent(ANSWERS_KEPT)  # by code, standing
 
 
@@ -70,6 +80,40 @@ def deal(level: engine.Level, *, shuffled: bool = False) -> tuple[engine.GameCod
     return engine.GameCode.parse(code), cost
 
 
+def par(code: engine.GameCode, scoring: engine.Scoring) -> tuple[engine.Par, float]:
+    """The par of the deal ``code`` under ``scoring``, and the CPU seconds it took: charged to the request that
+    asked first, 0 for the others that waited for the same answer. Past ``PAR_TIMEOUT`` it is still being found,
+    and the next request for it reads the answer."""
+    key = (str(code), scoring.value)
+    if settings.SOLVER_PROCESSES == 0:
+        return solver_tasks.par(*key)
+    with _lock:
+        running = _pars.get(key)
+        first = running is None
+        if running is None:
+            _drop_done_pars(PARS_KEPT)
+            running = _pars[key] = _the_pool(PARS).submit(solver_tasks.par, *key)
+    try:
+        answer, cost = running.result(timeout=settings.PAR_TIMEOUT)
+    except TimeoutError:
+        raise SolverUnavailable(f"no par within {settings.PAR_TIMEOUT} s") from None
+    except BrokenProcessPool as error:
+        _forget(PARS, error)
+        raise SolverUnavailable("the solver's process died") from error
+    finally:
+        if running.done():
+            with _lock:
+                _pars.pop(key, None)
+    return answer, cost if first else 0.0
+
+
+def _drop_done_pars(kept: int) -> None:
+    """Under ``_lock``: forget the answers nobody came back for once there are ``kept``."""
+    if len(_pars) >= kept:
+        for key in [key for key, running in _pars.items() if running.done()]:
+            del _pars[key]
+
+
 def _compute[T](task: Callable[..., tuple[T, float]], *args: str) -> tuple[T, float]:
     if settings.SOLVER_PROCESSES == 0:
         return task(*args)
@@ -78,26 +122,26 @@ def _compute[T](task: Callable[..., tuple[T, float]], *args: str) -> tuple[T, fl
     except TimeoutError:
         raise SolverUnavailable(f"no answer within {settings.SOLVER_TIMEOUT} s") from None
     except BrokenProcessPool as error:
-        _forget(error)
+        _forget(TEACHING, error)
         raise SolverUnavailable("the solver's process died") from error
 
 
-def _the_pool() -> ProcessPoolExecutor:
-    global _pool
+def _the_pool(kind: str = TEACHING) -> ProcessPoolExecutor:
+    """The processes of ``kind``: ``TEACHING`` (Teach me, the analysis, the deals) or ``PARS``."""
     with _lock:
-        if _pool is None:
+        if kind not in _pools:
             # Started afresh, not forked from a process that runs threads (the server's).
             context = multiprocessing.get_context("spawn")
-            _pool = ProcessPoolExecutor(
-                settings.SOLVER_PROCESSES, mp_context=context, initializer=solver_tasks.start_process
-            )
-        return _pool
+            processes = settings.SOLVER_PROCESSES if kind == TEACHING else settings.PAR_PROCESSES
+            _pools[kind] = ProcessPoolExecutor(processes, mp_context=context, initializer=solver_tasks.start_process)
+        return _pools[kind]
 
 
-def _forget(error: BaseException) -> None:
-    global _pool
+def _forget(kind: str, error: BaseException) -> None:
     logger.warning("the solver's processes are started again: %s", error)
     with _lock:
-        broken, _pool = _pool, None
+        broken = _pools.pop(kind, None)
+        if kind == PARS:
+            _drop_done_pars(0)  # the broken ones
     if broken is not None:
         broken.shutdown(wait=False, cancel_futures=True)

@@ -27,3 +27,9 @@ def deal(level: str, shuffled: str = "") -> tuple[str, float]:
     chosen = engine.Level(level)
     code = engine.shuffled_level_code(chosen) if shuffled else engine.deal_level(chosen)
     return str(code), time.thread_time() - start
+
+
+def par(code: str, scoring: str) -> tuple[engine.Par, float]:
+    start = time.thread_time()
+    answer = engine.par(engine.Game.new(engine.GameCode.parse(code)), engine.Scoring(scoring))
+    return answer, time.thread_time() - start

@@ -30,7 +30,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import csrf, defaults
 
-from games.actions import BrokenGame, DealSecret, NotStarted, NotTaught
+from games.actions import BrokenGame, DealSecret, NotStarted, NotTaught, ParClosed
 from games.base import clock
 from games.models import GameRecord
 
@@ -105,6 +105,8 @@ class FailureMiddleware:
             return secret_page(request, exception.record)
         if isinstance(exception, NotTaught):
             return not_taught(request, exception.record)
+        if isinstance(exception, ParClosed):
+            return par_closed(request, exception.record)
         return None
 
 
@@ -116,6 +118,20 @@ def not_taught(request: HttpRequest, record: GameRecord) -> HttpResponse:
             "Teach me is not given on practice of today's daily deal until the day is over: "
             "what it teaches would carry into a ranked game."
         ),
+        "way_on": "back",
+        "way_on_url": reverse("game", args=[record.public_id]),
+        "way_on_label": _("Back to the game"),
+    }
+    return HttpResponse(render_to_string(_template(request), context), status=403)
+
+
+def par_closed(request: HttpRequest, record: GameRecord) -> HttpResponse:
+    """403: a par line before its game is over, or while its deal is secret (the page says when it opens)."""
+    if record.deal_secret:
+        return secret_page(request, record)
+    context = {
+        "title": _("The par line opens at the end"),
+        "message": _("A par line shows every card of the deal: it opens once this game is over."),
         "way_on": "back",
         "way_on_url": reverse("game", args=[record.public_id]),
         "way_on_label": _("Back to the game"),

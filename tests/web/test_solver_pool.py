@@ -78,3 +78,19 @@ def test_a_dead_solver_process_is_replaced() -> None:
     with pytest.raises(solver_pool.SolverUnavailable):
         solver_pool.analyse(blocked)
     assert solver_pool.analyse(blocked)[0] == engine.analyse(blocked)
+
+
+def test_a_par_is_found_in_processes_of_its_own_once_for_all_who_ask(settings: Settings) -> None:
+    code = engine.GameCode.parse("TP1-E-TRIPEAK")
+    expected = engine.par(engine.Game.new(code), engine.Scoring.POINTS)
+    settings.PAR_TIMEOUT = 1
+    busy = solver_pool._the_pool(solver_pool.PARS).submit(time.sleep, 2)  # the par's one process, taken for longer
+    assert solver_pool.hint(costliest())[0] == engine.hint(costliest())
+    assert not busy.done()  # Teach me answered while the par's process was taken
+    with pytest.raises(solver_pool.SolverUnavailable):
+        solver_pool.par(code, engine.Scoring.POINTS)  # queued behind: the first asker stops waiting
+    settings.PAR_TIMEOUT = 5
+    assert solver_pool.par(code, engine.Scoring.POINTS) == (expected, 0.0)  # the same answer, read by the next
+    busy.result()
+    found, cost = solver_pool.par(code, engine.Scoring.POINTS)  # read: asked again, found again
+    assert found == expected and cost > 0

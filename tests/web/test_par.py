@@ -1,0 +1,142 @@
+"""A deal's par on the end card (docs/solver.md "Par"): found once a game is over, once for every game of its deal,
+with the game's share of it; the par line, a step-through replay that opens once the game is over and its deal is
+no longer secret."""
+
+import datetime
+import re
+from unittest import mock
+
+import pytest
+from django.test import Client
+
+import engine
+from games.base import clock
+from games.models import DealPar, GameRecord
+from tests.client_types import ClientResponse
+
+from .conftest import act, play_line, start_game
+from .helpers_play import blocked_by_drawing
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+PAR_WORDS = re.compile(
+    r"Par for this deal, the best score possible: (\d+) points(?: before the time bonus)?; "
+    r"you scored (\d+) \((\d+)%\)\."
+)
+
+
+def par_region(client: Client, record: GameRecord) -> ClientResponse:
+    return client.get(f"/g/{record.public_id}/par/", headers=HTMX)
+
+
+def shown_par(html: str) -> tuple[int, int, int]:
+    """Par, the player's score and their share, as the end card says them."""
+    found = PAR_WORDS.search(html)
+    assert found, html
+    par, mine, percent = (int(figure) for figure in found.groups())
+    return par, mine, percent
+
+
+def shown_score(html: str) -> int:
+    found = re.search(r'data-counter="score">(\d+)<', html)
+    assert found
+    return int(found.group(1))
+
+
+def drawn_out(client: Client) -> GameRecord:
+    """A free game blocked by drawing the whole stock: far from its par."""
+    record = start_game(client, blocked_by_drawing())
+    play_line(client, record, engine.log.DRAW * engine.layout.STOCK_SIZE)
+    return GameRecord.objects.get(pk=record.pk)
+
+
+def test_a_finished_free_games_end_card_gives_its_deals_par_and_its_share(player: Client) -> None:
+    record = drawn_out(player)
+    page = player.get(f"/g/{record.public_id}/").content.decode()
+    assert f'hx-get="/g/{record.public_id}/par/" hx-trigger="load"' in page  # the end card asks, once shown
+    assert "What is this deal's par?" in page  # and without JavaScript, a link asks
+    expected = engine.par(engine.Game.new(record.game_code), engine.Scoring.POINTS)
+    par, mine, percent = shown_par(par_region(player, record).content.decode())
+    assert (par, mine, percent) == (expected.score, record.score, record.score * 100 // expected.score)
+    assert percent < 100
+    record.refresh_from_db()
+    assert record.par_percent == percent
+    assert DealPar.objects.get(code=record.code, scoring="points").line == expected.line
+    page = player.get(f"/g/{record.public_id}/").content.decode()
+    assert shown_par(page) == (par, mine, percent) and f'hx-get="/g/{record.public_id}/par/"' not in page  # stored
+    act(player, record, "undo")  # reopening the game drops its share until it ends again
+    record.refresh_from_db()
+    assert record.par_percent is None
+
+
+def test_a_deals_par_is_found_once_for_all_its_games(player: Client) -> None:
+    first = drawn_out(player)
+    par_region(player, first)
+    other = Client()
+    second = start_game(other, first.code)
+    line = engine.solve(second.replay()).line
+    with mock.patch("games.solver.pool.par", side_effect=AssertionError("the par was found again")):
+        play_line(other, second, line)  # won: at par or under it
+        par, mine, percent = shown_par(par_region(other, second).content.decode())
+    second.refresh_from_db()
+    assert (mine, second.par_percent) == (second.score, percent) and mine <= par
+    assert DealPar.objects.count() == 1
+
+
+def test_nothing_of_par_is_shown_or_found_while_the_game_is_played(player: Client) -> None:
+    record = start_game(player)
+    act(player, record, "draw")
+    with mock.patch("games.solver.pool.par", side_effect=AssertionError("par was asked in play")):
+        page = player.get(f"/g/{record.public_id}/").content.decode()
+        region = par_region(player, record).content.decode()
+        closed = player.get(f"/g/{record.public_id}/par/line/?step=1")
+    assert "/par/" not in page and "Par for this deal" not in region
+    assert closed.status_code == 403
+    assert "it opens once this game is over" in closed.content.decode()
+    assert not DealPar.objects.exists()
+    answer = act(player, record, "draw", htmx=True).content.decode()
+    assert "/par/" not in answer
+
+
+def test_the_par_line_steps_through_to_par(player: Client) -> None:
+    record = drawn_out(player)
+    deal_par = engine.par(engine.Game.new(record.game_code), engine.Scoring.POINTS)
+    page = player.get(f"/g/{record.public_id}/par/", headers=HTMX).content.decode()  # found at the end card
+    assert f'href="/g/{record.public_id}/par/line/?step=0"' in page and "Show the par line" in page
+    last = len(deal_par.line)
+    for step in (0, last // 2, last):
+        html = player.get(f"/g/{record.public_id}/par/line/?step={step}").content.decode()
+        played = engine.Game.replay(record.game_code, deal_par.line[:step])
+        assert shown_score(html) == played.score
+        assert "<title>Par line of" in html
+    assert shown_score(html) == deal_par.score
+
+
+def test_a_level_games_par_counts_streaks_with_its_multiplier_and_no_time_bonus(player: Client) -> None:
+    record = GameRecord.objects.get(public_id=player.post("/new/medium/")["Location"].split("/")[2])
+    play_line(player, record, engine.solve(record.replay()).line)
+    record.refresh_from_db()
+    game = record.replay()
+    timed = engine.streak_score(game, engine.Level.MEDIUM, record.seconds())
+    assert timed.time_bonus > 0 and timed.multiplier == 2
+    html = par_region(player, record).content.decode()
+    assert "points before the time bonus" in html
+    expected = engine.par(engine.Game.new(record.game_code), engine.Scoring.STREAK).score * 2
+    untimed = timed.total - timed.time_bonus * 2
+    assert shown_par(html) == (expected, untimed, untimed * 100 // expected)
+    last = player.get(f"/g/{record.public_id}/par/line/").content.decode()  # the last step: par, with no time bonus
+    assert shown_score(last) == expected
+
+
+def test_a_dailys_par_line_opens_when_its_day_is_over(player: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    day = [clock.today()]
+    monkeypatch.setattr(clock, "today", lambda: day[0])
+    record = GameRecord.objects.get(public_id=player.post("/new/daily/")["Location"].split("/")[2])
+    play_line(player, record, engine.solve(record.replay()).line)
+    url = f"/g/{record.public_id}/par/line/?step=1"
+    closed = player.get(url)
+    assert closed.status_code == 403 and "The deal stays secret until its day is over" in closed.content.decode()
+    day[0] += datetime.timedelta(days=1)
+    opened = player.get(url)
+    assert opened.status_code == 200 and record.code in opened.content.decode()
