@@ -332,7 +332,7 @@ def find_par(player: Player, public_id: str, budget: SolverBudget) -> GameRecord
     record, game = load_for(player, public_id)
     if game.status is engine.Status.PLAYING or record.solver_silent:
         return record
-    deal_par = DealPar.of(record) or _found_par(record, budget)
+    deal_par = find_deal_par(record.code, record.par_scoring, budget)
     if deal_par is not None and record.par_percent is None:
         percent = deal_par.percent_for(record, game)
         if GameRecord.objects.filter(pk=record.pk, log=record.log).update(par_percent=percent):
@@ -340,17 +340,20 @@ def find_par(player: Player, public_id: str, budget: SolverBudget) -> GameRecord
     return record
 
 
-def _found_par(record: GameRecord, budget: SolverBudget) -> DealPar | None:
-    if budget.wait():
-        return None
+def find_deal_par(code: str, scoring: engine.Scoring, budget: SolverBudget) -> DealPar | None:
+    """The par of the deal ``code`` under ``scoring``: as kept, or else found on ``budget`` and kept; None past the
+    budget or with the solver busy."""
+    known = DealPar.known(code, scoring)
+    if known is not None or budget.wait():
+        return known
     try:
-        found, cost = solver_pool.par(record.game_code, record.par_scoring)
+        found, cost = solver_pool.par(engine.GameCode.parse(code), scoring)
     except solver_pool.SolverUnavailable as error:
-        logger.warning("game %s is shown without its par: %s", record.public_id, error)
+        logger.warning("the deal %s goes without its par for now: %s", code, error)
         return None
     budget.charge(cost)
     deal_par, _ = DealPar.objects.get_or_create(
-        code=record.code, scoring=record.par_scoring, defaults={"score": found.score, "line": found.line}
+        code=code, scoring=scoring, defaults={"score": found.score, "line": found.line}
     )
     return deal_par
 

@@ -371,7 +371,11 @@ class DealPar(models.Model):
     @classmethod
     def of(cls, record: GameRecord) -> "DealPar | None":
         """The par of ``record``'s deal in its scoring, once found."""
-        return cls.objects.filter(code=record.code, scoring=record.par_scoring).first()
+        return cls.known(record.code, record.par_scoring)
+
+    @classmethod
+    def known(cls, code: str, scoring: engine.Scoring) -> "DealPar | None":
+        return cls.objects.filter(code=code, scoring=scoring).first()
 
     def shown_for(self, record: GameRecord) -> int:
         """Par as ``record``'s end card shows it: with its level's (or challenge's) multiplier."""

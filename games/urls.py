@@ -43,6 +43,7 @@ urlpatterns = [
     path("c/<public_id:public_id>/leave/", challenges.leave, name="leave_room"),
     path("c/<public_id:public_id>/rematch/", challenges.rematch, name="rematch"),
     path("c/<public_id:public_id>/standings/", challenges.standings_region, name="standings"),
+    path("c/<public_id:public_id>/par/", challenges.room_par, name="room_par"),
     path("history/", history.history, name="history"),
     path("how-to-play/", guide.how_to_play, name="how_to_play"),
     path("health/", health.health, name="health"),

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 import engine
 from games import facts
-from games.actions import create_game
+from games.actions import create_game, find_deal_par
 from games.base.look_alikes import look_of
 from games.models import ROOM_PLAYERS, Room, RoomState, Seat
 from games.players import Player
@@ -195,3 +195,12 @@ def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
     facts.room_changed.announce(room)
     assert room.rematch is not None  # noqa: S101 (set by this call or by the one that came first)
     return room.rematch
+
+
+def find_par(public_id: str, budget: SolverBudget) -> Room:
+    """The room, with its deal's par found once it is over (its results give each player's share of it), on
+    ``budget`` if no game of the deal asked for it before; nothing while the deal is secret."""
+    room = find(public_id)
+    if room.is_over():
+        find_deal_par(room.code, engine.Scoring.STREAK, budget)
+    return room

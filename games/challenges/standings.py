@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import engine
-from games.models import Room, Seat
+from games.models import DealPar, Room, Seat
 
 
 class RacerState(StrEnum):
@@ -33,6 +33,7 @@ class Racer:
     game_id: str  # their game's public id: linked only once the room is over
     seat_id: int
     actions: int = 0  # their game's version
+    par_percent: int | None = None  # their score's share of the deal's par, once the room is over and par found
 
     @property
     def won(self) -> bool:
@@ -53,13 +54,19 @@ def seats_of(room: Room) -> list[Seat]:
 
 def standings(room: Room) -> list[Racer]:
     """Every player of ``room``, in the order of the ranking (``Racer.order``); before the start, as they joined."""
-    racers = [_racer(seat) for seat in seats_of(room)]
+    deal_par = room_par(room)
+    racers = [_racer(seat, deal_par) for seat in seats_of(room)]
     if room.starts_at is None:
         return racers
     return sorted(racers, key=lambda racer: racer.order)
 
 
-def _racer(seat: Seat) -> Racer:
+def room_par(room: Room) -> DealPar | None:
+    """The par of the room's deal, once the room is over (the deal is secret until then) and par is found."""
+    return DealPar.known(room.code, engine.Scoring.STREAK) if room.is_over() else None
+
+
+def _racer(seat: Seat, deal_par: DealPar | None) -> Racer:
     record = seat.game
     if record is None:
         return Racer(seat.name, RacerState.WAITING, 0, 0, 0, 0, 0, 0.0, False, "", seat.pk)
@@ -85,6 +92,7 @@ def _racer(seat: Seat) -> Racer:
         game_id=record.public_id,
         seat_id=seat.pk,
         actions=game.version,
+        par_percent=deal_par.percent_for(record, game) if deal_par else None,
     )
 
 

@@ -1,11 +1,14 @@
-"""The history page's chart, drawn on the server as inline SVG (no chart library).
+"""The history page's charts, drawn on the server as inline SVG (no chart library).
 
-It plots the score of each finished game of one kind (free games, or level games, whose streak scores run
-to thousands), oldest to newest, on an axis from 0 labelled at each grid line. Won games are filled dots
+Each score chart plots the score of each finished game of one kind (free games, or level games, whose streak scores
+run to thousands), oldest to newest, on an axis from 0 labelled at each grid line. Won games are filled dots
 and blocked games hollow ones. A line shows the running win rate on a 0–100 % axis on the right, whose
 grid lines the scores share. The margins leave room for the labels at the size a phone draws them. Geometry goes
 in SVG attributes and colours in classes of static/css/tripeaks.css, so the strict CSP (no inline
 styles) holds. Every piece goes through format_html, so no text is left unescaped.
+
+The par chart plots, for every finished game whose deal's par is known, its score's share of par (docs/solver.md
+"Par") on the same 0–100 % axis, so that games of every kind compare.
 """
 
 from collections.abc import Sequence
@@ -41,6 +44,7 @@ def history_charts(finished: Sequence[FinishedGame]) -> list[tuple[str, SafeStri
         (caption, score_chart([game for game in finished if game.level is level], title, name))
         for level, caption, title, name in kinds
     ]
+    drawn.append((_("Share of par"), par_chart([game for game in finished if game.par_percent is not None])))
     return [(caption, chart) for caption, chart in drawn if chart]
 
 
@@ -53,29 +57,46 @@ def score_chart(games: Sequence[FinishedGame], title: str, name: str, limit: int
     shown = games[-limit:]
     top = axis_top(max(game.score for game in shown))
     xs = [x_of(index, len(shown)) for index in range(len(shown))]
-    title_id, desc_id = f"{name}-title", f"{name}-desc"
-    parts = [
+    dots = dotted(shown, xs, [score_y(game.score, top) for game in shown])
+    return chart_svg(
+        name, title, summary(shown, rates[-1]), [axes(top), date_labels(shown, xs), rate_line(xs, rates), dots]
+    )
+
+
+def par_chart(games: Sequence[FinishedGame], limit: int = CHART_LIMIT) -> SafeString:
+    """The SVG of ``games``' shares of par (each has one), oldest first; empty when there are none."""
+    if not games:
+        return SafeString("")
+    shown = games[-limit:]
+    shares = [game.par_percent or 0 for game in shown]
+    xs = [x_of(index, len(shown)) for index in range(len(shown))]
+    dots = dotted(shown, xs, [rate_y(share / 100) for share in shares])
+    described = ngettext(
+        "Share of par of your last %(count)d finished game: from %(low)d%% to %(high)d%%.",
+        "Share of par of your last %(count)d finished games: from %(low)d%% to %(high)d%%.",
+        len(shown),
+    ) % {"count": len(shown), "low": min(shares), "high": max(shares)}
+    title = _("Your scores as a share of par")
+    return chart_svg("par-chart", title, described, [axes(None), date_labels(shown, xs), dots])
+
+
+def dotted(shown: Sequence[FinishedGame], xs: Sequence[float], ys: Sequence[float]) -> SafeString:
+    """A dot for each game: filled for a win, hollow for a blocked game."""
+    return joined(
         format_html(
-            '<title id="{}">{}</title><desc id="{}">{}</desc>',
-            title_id,
-            title,
-            desc_id,
-            summary(shown, rates[-1]),
-        ),
-        axes(top),
-        date_labels(shown, xs),
-        rate_line(xs, rates),
-        joined(
-            format_html(
-                '<circle class="{}" cx="{}" cy="{}" r="4"/>',
-                "chart-won" if game.won else "chart-blocked",
-                number(x),
-                number(score_y(game.score, top)),
-            )
-            for game, x in zip(shown, xs, strict=True)
-        ),
-        legend(),
-    ]
+            '<circle class="{}" cx="{}" cy="{}" r="4"/>',
+            "chart-won" if game.won else "chart-blocked",
+            number(x),
+            number(y),
+        )
+        for game, x, y in zip(shown, xs, ys, strict=True)
+    )
+
+
+def chart_svg(name: str, title: str, described: str, parts: list[SafeString]) -> SafeString:
+    """The picture, its ids starting ``name``, titled and described in words for screen readers."""
+    title_id, desc_id = f"{name}-title", f"{name}-desc"
+    heading = format_html('<title id="{}">{}</title><desc id="{}">{}</desc>', title_id, title, desc_id, described)
     return format_html(
         '<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {} {}" width="100%" role="img"'
         ' aria-labelledby="{} {}" data-chart="{}">{}</svg>',
@@ -84,7 +105,7 @@ def score_chart(games: Sequence[FinishedGame], title: str, name: str, limit: int
         title_id,
         desc_id,
         name,
-        joined(parts),
+        joined([heading, *parts, legend()]),
     )
 
 
@@ -135,20 +156,20 @@ def summary(shown: Sequence[FinishedGame], rate: float) -> str:
     return scores + " " + _("Win rate over all your finished games of this kind: %(rate)d%%.") % {"rate": percent(rate)}
 
 
-def axes(top: int) -> SafeString:
+def axes(top: int | None) -> SafeString:
     """Grid lines at each win-rate tick, labelled with their score on the left and their rate on the right,
-    and the frame."""
+    and the frame; with no ``top``, the par chart's: shares of par on the left, nothing on the right."""
     grid = joined(
         format_html(
             '<line class="chart-grid" x1="{}" x2="{}" y1="{y}" y2="{y}"/>'
             '<text x="{}" y="{y}" text-anchor="end" dominant-baseline="middle">{}</text>'
-            '<text class="chart-rate-label" x="{}" y="{y}" dominant-baseline="middle">{}%</text>',
+            '<text class="chart-rate-label" x="{}" y="{y}" dominant-baseline="middle">{}</text>',
             number(PLOT_LEFT),
             number(PLOT_RIGHT),
             number(PLOT_LEFT - 6),
-            top * tick // 100,
+            f"{tick}%" if top is None else top * tick // 100,
             number(PLOT_RIGHT + 6),
-            tick,
+            "" if top is None else f"{tick}%",
             y=number(rate_y(tick / 100)),
         )
         for tick in RATE_TICKS
@@ -157,9 +178,9 @@ def axes(top: int) -> SafeString:
         '{}<path class="chart-axis" d="M{left} {top}V{bottom}H{right}V{top}" fill="none"/>'
         '<text x="4" y="14">{}</text><text class="chart-rate-label" x="{}" y="14" text-anchor="end">{}</text>',
         grid,
-        _("Score"),
+        _("Share of par") if top is None else _("Score"),
         WIDTH - 4,
-        _("Win rate"),
+        "" if top is None else _("Win rate"),
         left=number(PLOT_LEFT),
         right=number(PLOT_RIGHT),
         top=number(PLOT_TOP),

@@ -16,14 +16,17 @@ class FinishedGame:
     score: int
     won: bool
     level: bool = False  # a level game, scored by streaks, or a free game
+    par_percent: int | None = None  # its score's share of its deal's par, once found (docs/solver.md "Par")
 
 
 def finished_games(games: GameQuerySet) -> list[FinishedGame]:
     """The finished ones among ``games``, in the order they finished."""
     rows = games.exclude(finished=None).order_by("finished", "id")
     return [
-        FinishedGame(finished, score, status == engine.Status.WON, level != FREE_GAME)
-        for finished, score, status, level in rows.values_list("finished", "score", "status", "level")
+        FinishedGame(finished, score, status == engine.Status.WON, level != FREE_GAME, par_percent)
+        for finished, score, status, level, par_percent in rows.values_list(
+            "finished", "score", "status", "level", "par_percent"
+        )
         if finished is not None  # as the query already says: for the type checker
     ]
 

@@ -187,3 +187,22 @@ def test_history_without_a_finished_game_says_so_instead_of_a_chart(player: Clie
     html = player.get("/history/").content.decode()
     assert "<svg" not in html and 'data-chart="none"' in html
     assert 'data-chart="none"' in Client().get("/history/").content.decode()
+
+
+def test_the_par_chart_plots_each_games_share_of_par_on_the_percent_axis() -> None:
+    shares = [(40, False), (75, True), (100, True)]
+    played = [
+        FinishedGame(START + timedelta(days=day), 100, won, False, share) for day, (share, won) in enumerate(shares)
+    ]
+    root = parse(chart.par_chart(played))
+    assert [(round(rate_at(y) * 100), kind) for _, y, kind in dots(root)] == [
+        (40, "chart-blocked"),
+        (75, "chart-won"),
+        (100, "chart-won"),
+    ]
+    assert labels(root)["100%"] == pytest.approx(PLOT_TOP) and labels(root)["0%"] == pytest.approx(PLOT_BOTTOM)
+    desc = root.find(f"{SVG}desc")
+    assert desc is not None and desc.text == "Share of par of your last 3 finished games: from 40% to 100%."
+    assert chart.par_chart([]) == ""
+    shown = [caption for caption, _ in history_charts([*played, FinishedGame(START, 300, True, False, None)])]
+    assert shown == ["Free games", "Share of par"]  # a game whose par is not known has no dot

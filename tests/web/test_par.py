@@ -7,6 +7,7 @@ import re
 from unittest import mock
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 import engine
@@ -16,6 +17,7 @@ from tests.client_types import ClientResponse
 
 from .conftest import act, play_line, start_game
 from .helpers_play import blocked_by_drawing
+from .rooms import game_of, join, make_room, move_back, started
 
 pytestmark = pytest.mark.django_db
 
@@ -129,14 +131,61 @@ def test_a_level_games_par_counts_streaks_with_its_multiplier_and_no_time_bonus(
     assert shown_score(last) == expected
 
 
-def test_a_dailys_par_line_opens_when_its_day_is_over(player: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_ranked_dailys_par_shows_on_its_end_card_and_leaderboard_and_its_line_opens_when_the_day_is_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     day = [clock.today()]
     monkeypatch.setattr(clock, "today", lambda: day[0])
+    player = Client()
+    player.force_login(User.objects.create_user("ann", password="x-long-password-1"))
     record = GameRecord.objects.get(public_id=player.post("/new/daily/")["Location"].split("/")[2])
     play_line(player, record, engine.solve(record.replay()).line)
+    par, _mine, percent = shown_par(par_region(player, record).content.decode())
+    assert "Show the par line" not in par_region(player, record).content.decode()  # not while the day lasts
+    board = player.get("/daily/").content.decode()
+    assert f'data-par-percent="{percent}">{percent}%<' in board
     url = f"/g/{record.public_id}/par/line/?step=1"
     closed = player.get(url)
     assert closed.status_code == 403 and "The deal stays secret until its day is over" in closed.content.decode()
+    assert record.game_code.letters not in closed.content.decode()
     day[0] += datetime.timedelta(days=1)
     opened = player.get(url)
     assert opened.status_code == 200 and record.code in opened.content.decode()
+    assert par == DealPar.objects.get(code=record.code).score * engine.Level.DAILY.multiplier
+
+
+def test_history_gives_each_games_share_of_par_and_charts_it(player: Client) -> None:
+    record = drawn_out(player)
+    untold = drawn_out(player)  # its end card never asked
+    par_region(player, record)
+    record.refresh_from_db()
+    assert record.par_percent is not None
+    html = player.get("/history/").content.decode()
+    assert f'data-par-percent="{record.par_percent}">{record.par_percent}%<' in html
+    assert 'data-par-percent="">–<' in html and untold.par_percent is None
+    assert 'data-chart="par-chart"' in html
+
+
+def test_a_challenges_results_give_each_players_share_of_par_once_it_is_over() -> None:
+    ann, bob = Client(), Client()
+    room = make_room(ann)
+    join(bob, room, "Bob")
+    started(ann, room)
+    anns = game_of(room, "Ann")
+    play_line(ann, anns, engine.solve(anns.replay()).line[:12])
+    racing = ann.get(f"/c/{room.public_id}/").content.decode()
+    ann.get(f"/c/{room.public_id}/par/", headers=HTMX)
+    assert f"/c/{room.public_id}/par/" not in racing and "Of par" not in racing and not DealPar.objects.exists()
+    move_back(room, 600)  # the time is up
+    over = ann.get(f"/c/{room.public_id}/").content.decode()
+    assert f'hx-get="/c/{room.public_id}/par/"' in over
+    results = ann.get(f"/c/{room.public_id}/par/", headers=HTMX).content.decode()
+    par = engine.par(engine.Game.new(room.game_code), engine.Scoring.STREAK).score
+    terms = engine.Terms(room.game_code.rule, room.time_limit, 1)
+    mine = engine.streak_score(game_of(room, "Ann").replay(), terms, room.time_limit).total
+    assert 0 < mine < par
+    assert f'data-par-percent="{mine * 100 // par}">{mine * 100 // par}%<' in results
+    assert 'data-par-percent="0">0%<' in results  # Bob never played
+    assert "hx-get" not in results  # it asks once
+    page = ann.get(f"/c/{room.public_id}/").content.decode()
+    assert f'href="/g/{anns.public_id}/par/line/?step=0"' in page
