@@ -162,6 +162,7 @@ export class BoardView {
   replace(read, action) {
     read.node.removeAttribute("hx-swap-oob");
     this.around(() => this.element.replaceWith(read.node), action);
+    window.htmx?.process(read.node); // the end card's regions that ask once shown: the verdict, the par
     return this.board();
   }
 
