@@ -10,7 +10,7 @@ from .codes import CodeError, GameCode, InvalidGameCode
 from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Status
 from .layout import COVERERS, PEAK_CARDS, ROWS
 from .levels import Level, daily_code, deal_level, shuffled_level_code
-from .log import MAX_LOG_ACTIONS, InvalidLog, Refusal, log_until, version_of
+from .log import MAX_LOG_ACTIONS, InvalidLog, Refusal, log_until, standing_versions, version_of
 from .par import Loss, Par, Scoring, losses, par, reachable
 from .rules import Rule
 from .streak import STREAK_RULES, ScoringTerms, StreakRules, StreakScore, Terms, streak_score
@@ -58,6 +58,7 @@ __all__ = (
     "reachable",
     "shuffled_level_code",
     "solve",
+    "standing_versions",
     "streak_score",
     "version_of",
     "winnable_code",

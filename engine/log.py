@@ -85,6 +85,19 @@ def version_of(log: str) -> int:
     return 2 * folded + len(actions)
 
 
+def standing_versions(log: str) -> list[int]:
+    """The version each action still standing was played at, in order: an undo takes back the last one standing
+    (folded pairs stand none)."""
+    folded, actions = split_folded(log)
+    standing: list[int] = []
+    for index, symbol in enumerate(actions, start=2 * folded + 1):
+        if symbol == UNDO:
+            standing.pop()
+        else:
+            standing.append(index)
+    return standing
+
+
 def log_until(log: str, version: int) -> str:
     """``log`` as it stood at ``version``: a version within its folded pairs gives the state after them,
     which is the deal's with no action standing."""

@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from .game import Game, points_score
 from .layout import ALL_REMOVED, FIRST_WASTE, PEAK_CARDS, PEAK_MASKS, STOCK_SIZE
-from .log import DRAW, tap_symbol
+from .log import DRAW, POSITION_OF_SYMBOL, tap_symbol
 from .masks import TURNED_UP, free_cards
 from .rules import Rule
 from .solver import FewestDraws
@@ -59,6 +59,16 @@ class Loss:
     points: int
     instead: str
     run: int
+
+    @property
+    def played_position(self) -> int | None:
+        """The position the action played tapped; None for a draw."""
+        return None if self.played == DRAW else POSITION_OF_SYMBOL[self.played]
+
+    @property
+    def instead_position(self) -> int | None:
+        """The position the par line tapped instead; None for a draw."""
+        return None if self.instead == DRAW else POSITION_OF_SYMBOL[self.instead]
 
 
 def par(game: Game, scoring: Scoring) -> Par:

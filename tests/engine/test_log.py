@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine import MAX_LOG_ACTIONS, Game, GameCode, InvalidLog, Rule, log_until, version_of
+from engine import MAX_LOG_ACTIONS, Game, GameCode, InvalidLog, Rule, log_until, standing_versions, version_of
 from engine.log import UNDO_WINDOW
 
 from .deals import ALL_TAPS, deal_for_line, rules_example_deal, taps
@@ -71,3 +71,10 @@ def test_a_log_after_a_win_is_refused_as_game_over() -> None:
     with pytest.raises(InvalidLog) as refused:
         Game.from_cards(deal_for_line(line), Rule.EASY, line + "+")
     assert (refused.value.index, refused.value.reason) == (29, "game_over")
+
+
+def test_standing_versions_give_the_version_each_standing_action_was_played_at() -> None:
+    assert standing_versions("k+-3") == [1, 4]  # the draw taken back stands no more
+    assert standing_versions("2*+3-") == [5]  # two folded pairs: versions 1 to 4
+    game = Game.replay(CODE, "++-+-+")
+    assert [game.log[version - 1] for version in standing_versions(game.log)] == list(game.standing)
