@@ -7,6 +7,7 @@ write: one conditional UPDATE, no lock held while the engine works); once it is 
 happened (games/facts.py) to whoever listens.
 """
 
+import dataclasses
 import logging
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -356,6 +357,24 @@ def find_deal_par(code: str, scoring: engine.Scoring, budget: SolverBudget) -> D
         code=code, scoring=scoring, defaults={"score": found.score, "line": found.line}
     )
     return deal_par
+
+
+def find_losses(player: Player, public_id: str, budget: SolverBudget) -> GameRecord:
+    """The game, with where its points went found and stored once it is over and its deal no longer secret (what
+    a par line played instead shows cards); past the budget, or with the solver busy, not for now."""
+    record, game = load_for(player, public_id)
+    if game.status is engine.Status.PLAYING or record.deal_secret or record.par_losses is not None or budget.wait():
+        return record
+    try:
+        found, cost = solver_pool.losses(game, record.par_scoring)
+    except solver_pool.SolverUnavailable as error:
+        logger.warning("game %s is replayed without where its points went: %s", record.public_id, error)
+        return record
+    budget.charge(cost)
+    kept = [dataclasses.asdict(loss) for loss in found]
+    if GameRecord.objects.filter(pk=record.pk, log=record.log).update(par_losses=kept):
+        record.par_losses = kept
+    return record
 
 
 def par_line(player: Player, public_id: str, budget: SolverBudget) -> tuple[GameRecord, DealPar | None]:

@@ -145,6 +145,8 @@ class GameRecord(models.Model):
     time_limit = models.PositiveIntegerField(null=True, blank=True, help_text="A challenge game's limit, in seconds")
     # Of its deal's par (``DealPar``), once known for the game's end: its score before the time bonus, in percent.
     par_percent = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Percent of its deal's par")
+    # Where its points went (``engine.losses`` of its end), once asked for by its replay: a list of the losses' fields.
+    par_losses = models.JSONField(null=True, blank=True, help_text="The standing actions that cost the most of par")
 
     objects = GameQuerySet.as_manager()
     SUMMARY_FIELDS = (
@@ -164,6 +166,7 @@ class GameRecord(models.Model):
         "lost_after_move",
         "lost_with_card",
         "par_percent",
+        "par_losses",
     )
 
     class Meta:
@@ -293,7 +296,7 @@ class GameRecord(models.Model):
         self.log = game.log
         for name, value in self.analysis_fields(None).items():  # the analysis was of another log
             setattr(self, name, value)
-        self.par_percent = None  # and so was the share of par
+        self.par_percent = self.par_losses = None  # and so were the share of par and where the points went
         self.status = game.status
         self.moves = game.moves
         if game.status is engine.Status.PLAYING:

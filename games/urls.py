@@ -33,6 +33,7 @@ urlpatterns = [
     path("g/<public_id:public_id>/verdict/", verdict.verdict, name="verdict"),
     path("g/<public_id:public_id>/par/", par.par, name="par"),
     path("g/<public_id:public_id>/par/line/", replay.par_line, name="par_line"),
+    path("g/<public_id:public_id>/losses/", replay.losses, name="losses"),
     path("g/<public_id:public_id>/live/", live.live_regions, name="live"),
     path("g/<public_id:public_id>/replay/", replay.replay, name="replay"),
     path("g/<public_id:public_id>/again/", new.deal_again, name="again"),

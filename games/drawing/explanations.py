@@ -4,6 +4,8 @@ They name only the face-up card to play, or the stock: never a face-down card, s
 nothing the player cannot see (tests/web/test_teach.py checks every language's text for it).
 """
 
+from dataclasses import dataclass
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -81,4 +83,49 @@ def par_text(record: GameRecord, game: engine.Game, deal_par: DealPar | None) ->
         )
     else:
         said = _("Par for this deal, the best score possible: %(par)d points; you scored %(mine)d (%(percent)d%%).")
+    return said % figures
+
+
+@dataclass(frozen=True)
+class LostPoints:
+    """One of the actions that cost a finished game the most of par, in words, and the replay's step before it."""
+
+    step: int
+    said: str
+
+
+def lost_points(record: GameRecord, game: engine.Game) -> list[LostPoints]:
+    """Where the game's points went (``GameRecord.par_losses``), with its level's multiplier, costliest first."""
+    versions = engine.standing_versions(record.log)
+    terms = record.scoring
+    multiplier = terms.multiplier if terms else 1
+    return [
+        LostPoints(versions[loss.index] - 1, _loss_text(loss, game.deal, versions[loss.index], multiplier, bool(terms)))
+        for loss in (engine.Loss(**kept) for kept in record.par_losses or [])
+    ]
+
+
+def _loss_text(loss: engine.Loss, deal: list[str], step: int, multiplier: int, streaks: bool) -> str:
+    figures: dict[str, object] = {"step": step, "points": loss.points * multiplier, "run": loss.run}
+    played, instead = loss.played_position, loss.instead_position
+    if played is not None:
+        figures["played"] = card_label(deal[played])
+    if instead is not None:
+        figures["card"] = card_label(deal[instead])
+    if played is None:
+        if streaks:
+            said = _(
+                "Action %(step)d, a draw, cost %(points)d points: the %(card)s fitted and led to a streak of %(run)d."
+            )
+        else:
+            said = _("Action %(step)d, a draw, cost %(points)d points: the %(card)s fitted there.")
+    elif instead is None:
+        if streaks and loss.run:  # a streak after the draw; else more draws came first
+            said = _("Action %(step)d, the %(played)s, cost %(points)d points: a draw, then a streak of %(run)d.")
+        else:
+            said = _("Action %(step)d, the %(played)s, cost %(points)d points: a draw was the better play.")
+    elif streaks:
+        said = _("Action %(step)d, the %(played)s, cost %(points)d points: the %(card)s led to a streak of %(run)d.")
+    else:
+        said = _("Action %(step)d, the %(played)s, cost %(points)d points: the %(card)s was the better play.")
     return said % figures

@@ -87,24 +87,35 @@ def par(code: engine.GameCode, scoring: engine.Scoring) -> tuple[engine.Par, flo
     key = (str(code), scoring.value)
     if settings.SOLVER_PROCESSES == 0:
         return solver_tasks.par(*key)
-    with _lock:
-        running = _pars.get(key)
-        first = running is None
-        if running is None:
-            _drop_done_pars(PARS_KEPT)
-            running = _pars[key] = _the_pool(PARS).submit(solver_tasks.par, *key)
     try:
+        running, first = _par_running(key)
         answer, cost = running.result(timeout=settings.PAR_TIMEOUT)
     except TimeoutError:
         raise SolverUnavailable(f"no par within {settings.PAR_TIMEOUT} s") from None
     except BrokenProcessPool as error:
         _forget(PARS, error)
         raise SolverUnavailable("the solver's process died") from error
-    finally:
-        if running.done():
-            with _lock:
-                _pars.pop(key, None)
+    with _lock:
+        _pars.pop(key, None)  # read: from now on its asker keeps it
     return answer, cost if first else 0.0
+
+
+def _par_running(key: tuple[str, str]) -> tuple[Future[tuple[engine.Par, float]], bool]:
+    """The search for ``key``'s par that is running or done and not yet read, or a new one (and True)."""
+    with _lock:
+        running = _pars.get(key)
+        if running is not None:
+            return running, False
+        _drop_done_pars(PARS_KEPT)
+        running = _pars[key] = _the_pool(PARS).submit(solver_tasks.par, *key)
+        return running, True
+
+
+def losses(game: engine.Game, scoring: engine.Scoring) -> tuple[list[engine.Loss], float]:
+    """Where ``game``'s points went under ``scoring`` (``engine.losses``), and the CPU seconds it took: in the pars'
+    processes, as it costs a par or more."""
+    assert game.code is not None  # noqa: S101 (the site's games are dealt from codes)
+    return _compute(solver_tasks.losses, str(game.code), game.log, scoring.value, kind=PARS)
 
 
 def _drop_done_pars(kept: int) -> None:
@@ -114,15 +125,16 @@ def _drop_done_pars(kept: int) -> None:
             del _pars[key]
 
 
-def _compute[T](task: Callable[..., tuple[T, float]], *args: str) -> tuple[T, float]:
+def _compute[T](task: Callable[..., tuple[T, float]], *args: str, kind: str = TEACHING) -> tuple[T, float]:
     if settings.SOLVER_PROCESSES == 0:
         return task(*args)
+    timeout = settings.SOLVER_TIMEOUT if kind == TEACHING else settings.PAR_TIMEOUT
     try:
-        return _the_pool().submit(task, *args).result(timeout=settings.SOLVER_TIMEOUT)
+        return _the_pool(kind).submit(task, *args).result(timeout=timeout)
     except TimeoutError:
-        raise SolverUnavailable(f"no answer within {settings.SOLVER_TIMEOUT} s") from None
+        raise SolverUnavailable(f"no answer within {timeout} s") from None
     except BrokenProcessPool as error:
-        _forget(TEACHING, error)
+        _forget(kind, error)
         raise SolverUnavailable("the solver's process died") from error
 
 

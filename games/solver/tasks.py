@@ -33,3 +33,9 @@ def par(code: str, scoring: str) -> tuple[engine.Par, float]:
     start = time.thread_time()
     answer = engine.par(engine.Game.new(engine.GameCode.parse(code)), engine.Scoring(scoring))
     return answer, time.thread_time() - start
+
+
+def losses(code: str, log: str, scoring: str) -> tuple[list[engine.Loss], float]:
+    start = time.thread_time()
+    answer = engine.losses(engine.Game.replay(engine.GameCode.parse(code), log), engine.Scoring(scoring))
+    return answer, time.thread_time() - start

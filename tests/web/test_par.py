@@ -2,6 +2,7 @@
 with the game's share of it; the par line, a step-through replay that opens once the game is over and its deal is
 no longer secret."""
 
+import dataclasses
 import datetime
 import re
 from unittest import mock
@@ -12,6 +13,8 @@ from django.test import Client
 
 import engine
 from games.base import clock
+from games.drawing.cards import card_label
+from games.drawing.explanations import lost_points
 from games.models import DealPar, GameRecord
 from tests.client_types import ClientResponse
 
@@ -189,3 +192,44 @@ def test_a_challenges_results_give_each_players_share_of_par_once_it_is_over() -
     assert "hx-get" not in results  # it asks once
     page = ann.get(f"/c/{room.public_id}/").content.decode()
     assert f'href="/g/{anns.public_id}/par/line/?step=0"' in page
+
+
+def test_the_replay_of_a_finished_game_says_where_its_points_went(player: Client) -> None:
+    playing = start_game(player)
+    act(player, playing, "draw")
+    assert "Where the points went" not in player.get(f"/g/{playing.public_id}/replay/").content.decode()
+    record = drawn_out(player)
+    page = player.get(f"/g/{record.public_id}/replay/?step=0").content.decode()
+    assert "Where the points went" in page and f'hx-get="/g/{record.public_id}/losses/"' in page
+    region = player.get(f"/g/{record.public_id}/losses/", headers=HTMX).content.decode()
+    expected = engine.losses(record.replay(), engine.Scoring.POINTS)
+    assert len(expected) == 3
+    versions = engine.standing_versions(record.log)
+    for loss in expected:
+        card = card_label(record.replay().deal[engine.log.POSITION_OF_SYMBOL[loss.instead]])
+        said = f"Action {versions[loss.index]}, a draw, cost {loss.points} points: the {card} fitted there."
+        assert f'?step={versions[loss.index] - 1}">{said}</a>' in region
+    assert "hx-get" not in region  # asked once
+    record.refresh_from_db()
+    assert record.par_losses == [dataclasses.asdict(loss) for loss in expected]
+    with mock.patch("games.solver.pool.losses", side_effect=AssertionError("found again")):
+        assert said in player.get(f"/g/{record.public_id}/replay/").content.decode()  # kept
+
+
+def test_where_the_points_went_is_said_for_each_kind_of_loss_with_the_levels_multiplier() -> None:
+    record = GameRecord(code="TP1-E-TRIPEAK", level="medium", log="+-++")  # two draws standing: actions 3 and 4
+    deal = record.replay().deal
+    card = {position: card_label(deal[position]) for position in (20, 21)}
+    said = {
+        engine.Loss(0, "+", 10, "k", 4): f"Action 3, a draw, cost 20 points: the {card[20]} fitted and led to a "
+        "streak of 4.",
+        engine.Loss(1, "l", 15, "+", 2): f"Action 4, the {card[21]}, cost 30 points: a draw, then a streak of 2.",
+        engine.Loss(1, "l", 15, "+", 0): f"Action 4, the {card[21]}, cost 30 points: a draw was the better play.",
+        engine.Loss(
+            1, "l", 5, "k", 3
+        ): f"Action 4, the {card[21]}, cost 10 points: the {card[20]} led to a streak of 3.",
+    }
+    for loss, words in said.items():
+        record.par_losses = [dataclasses.asdict(loss)]
+        (lost,) = lost_points(record, record.replay())
+        assert (lost.step, lost.said) == (loss.index + 2, words)

@@ -45,7 +45,7 @@ def test_an_answer_is_remembered_by_position_and_then_costs_nothing(monkeypatch:
     blocked = costliest()
     analysis, cost = solver_pool.analyse(blocked)
     assert analysis == engine.analyse(blocked) and cost > 0
-    monkeypatch.setattr(solver_pool, "_the_pool", lambda: pytest.fail("a remembered answer went to the solver"))
+    monkeypatch.setattr(solver_pool, "_the_pool", lambda _kind: pytest.fail("a remembered answer went to the solver"))
     assert solver_pool.hint(blocked) == (engine.hint(blocked), 0.0)  # Teach me at the end: the same question
     log = POSITION[1]
     detour = engine.Game.replay(blocked.code, log[:-1] + "+-" + log[-1])  # type: ignore[arg-type]
@@ -69,7 +69,9 @@ def test_no_answer_in_time_is_a_503_that_says_so_and_changes_nothing(player: Cli
 
 
 def test_a_dead_solver_process_is_replaced() -> None:
-    solver_pool.hint(engine.Game.new(engine.GameCode.parse("TP1-E-TRIPEAK")))  # the process is up
+    code = engine.GameCode.parse("TP1-E-TRIPEAK")
+    solver_pool.hint(engine.Game.new(code))  # the processes are up: Teach me's and the pars'
+    solver_pool.par(code, engine.Scoring.POINTS)
     for worker in multiprocessing.active_children():
         assert worker.pid is not None
         os.kill(worker.pid, signal.SIGKILL)
@@ -78,6 +80,9 @@ def test_a_dead_solver_process_is_replaced() -> None:
     with pytest.raises(solver_pool.SolverUnavailable):
         solver_pool.analyse(blocked)
     assert solver_pool.analyse(blocked)[0] == engine.analyse(blocked)
+    with pytest.raises(solver_pool.SolverUnavailable):
+        solver_pool.par(code, engine.Scoring.POINTS)
+    assert solver_pool.par(code, engine.Scoring.POINTS)[0] == engine.par(engine.Game.new(code), engine.Scoring.POINTS)
 
 
 def test_a_par_is_found_in_processes_of_its_own_once_for_all_who_ask(settings: Settings) -> None:

@@ -1,12 +1,14 @@
-"""Step-through replays, one page a step: of a game's log, and of its deal's par line (docs/solver.md "Par")."""
+"""Step-through replays, one page a step: of a game's log, with where its points went once it is over, and of its
+deal's par line (docs/solver.md "Par")."""
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 import engine
 from games import actions
+from games.drawing.explanations import lost_points
 from games.drawing.tables import Table
 from games.models import GameRecord
 from games.web.failures import outage_response
@@ -19,6 +21,16 @@ def replay(request: SiteRequest, public_id: str) -> HttpResponse:
     """Step 0 is the deal; every step is read-only."""
     record, _game = actions.load_for(request.player, public_id)  # a log that no longer replays gets its error page
     return _steps(request, record, record.log, par_line=False)
+
+
+@require_GET
+@limited(HINTS)  # the solver's word, as the end card's
+def losses(request: SiteRequest, public_id: str) -> HttpResponse:
+    """Where a finished game's points went (actions.find_losses): the replay's region, which asks once."""
+    record = actions.find_losses(request.player, public_id, solver_budget(request))
+    if not request.htmx:
+        return redirect("replay", public_id=public_id)
+    return render(request, "games/replay.html#losses", _losses(record, record.replay(), asked=True))
 
 
 @require_GET
@@ -37,6 +49,7 @@ def _steps(request: SiteRequest, record: GameRecord, log: str, *, par_line: bool
     game = engine.Game.replay(record.game_code, engine.log_until(log, step))
     table = Table(record, game, False, request.preferences, untimed=par_line)
     context = table.context(
+        **({} if par_line else _losses(record, record.replay(), asked=False)),
         par_line=par_line,
         step=step,
         last=last,
@@ -53,3 +66,16 @@ def _step(request: HttpRequest, last: int) -> int:
         return min(max(int(request.GET.get("step", last)), 0), last)
     except ValueError:
         return last
+
+
+def _losses(record: GameRecord, game: engine.Game, *, asked: bool) -> dict[str, object]:
+    """The region of where the points went: open once the game is over and its deal no longer secret (what a par
+    line played instead shows cards), found once."""
+    shown = game.status is not engine.Status.PLAYING and not record.deal_secret
+    return {
+        "record": record,
+        "losses_open": shown,
+        "lost": lost_points(record, game) if shown else [],
+        "losses_known": record.par_losses is not None,
+        "losses_pending": shown and record.par_losses is None and not asked,
+    }
