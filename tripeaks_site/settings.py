@@ -305,6 +305,9 @@ PAR_TIMEOUT = envpositive("PAR_TIMEOUT", "10")
 # move spends about 8 (docs/configuration.md).
 SOLVER_SECONDS_PER_PLAYER = envrate("SOLVER_SECONDS_PER_PLAYER", "20/10m")
 SOLVER_SECONDS_PER_IP = envrate("SOLVER_SECONDS_PER_IP", "30/10m")
+# The pars' CPU time (a deal's par found, where a game's points went), a budget of its own: a few seconds each.
+PAR_SECONDS_PER_PLAYER = envrate("PAR_SECONDS_PER_PLAYER", "60/10m")
+PAR_SECONDS_PER_IP = envrate("PAR_SECONDS_PER_IP", "120/10m")
 RATELIMIT_ENABLE = envbool("RATE_LIMITS", "True")  # False: every limit off (load tests from one address)
 RATELIMIT_CACHE_PREFIX = "rl:"  # the counters' keys begin so (the solver's time too: games/solver/budget.py)
 RATELIMIT_FAIL_OPEN = True

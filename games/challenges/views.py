@@ -15,7 +15,7 @@ from games.challenges.standings import standings
 from games.models import ROOM_PLAYERS, Room, RoomState
 from games.web.forms import JoinForm, RoomForm
 from games.web.http import SiteRequest
-from games.web.limits import HINTS, JOINS, ROOMS, limited, solver_budget, too_many
+from games.web.limits import HINTS, JOINS, ROOMS, limited, par_budget, solver_budget, too_many
 from games.web.players import known_player
 
 
@@ -123,7 +123,7 @@ def standings_region(request: SiteRequest, public_id: str) -> HttpResponse:
 @limited(HINTS)  # the solver's word, as a game's end card asks for it
 def room_par(request: SiteRequest, public_id: str) -> HttpResponse:
     """A finished challenge's results asking for its deal's par (actions.find_par); they ask once."""
-    room = actions.find_par(public_id, solver_budget(request))
+    room = actions.find_par(public_id, par_budget(request))
     if not request.htmx:
         return redirect("room", public_id=room.public_id)
     context = {"room": room, "racers": standings(room), "live": True, "par_asked": True}

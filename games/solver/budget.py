@@ -51,18 +51,29 @@ def budget_of(setting: str) -> tuple[float, int] | None:
     return float(seconds), int(periods or 1) * PERIOD_SECONDS[unit]
 
 
+# The settings of each budget, per player and per address: Teach me's, the analysis's and the deals' grading; and
+# the pars' (a deal's par, where a game's points went), which take seconds where the others take milliseconds, run in
+# processes of their own, and so spend a budget of their own: a player's pars never keep them from Teach me or from
+# a new level game.
+TEACHING_BUDGET = ("SOLVER_SECONDS_PER_PLAYER", "SOLVER_SECONDS_PER_IP")
+PARS_BUDGET = ("PAR_SECONDS_PER_PLAYER", "PAR_SECONDS_PER_IP")
+
+
 @dataclass(frozen=True)
 class SolverBudget:
     """The solver's time of one player and one client address, named as the abuse limits name them ("user:…" or
-    "player:…", and "ip:…", games/web/limits.py); None for nobody to count (no token yet, no address)."""
+    "player:…", and "ip:…", games/web/limits.py); None for nobody to count (no token yet, no address). ``budget``
+    names the settings it is counted against."""
 
     player: str | None
     address: str | None
+    budget: tuple[str, str] = TEACHING_BUDGET
 
     @property
     def counters(self) -> tuple[tuple[str, str], ...]:
         """(setting, whose time) for each budget that counts this request."""
-        keys = (("SOLVER_SECONDS_PER_PLAYER", self.player), ("SOLVER_SECONDS_PER_IP", self.address))
+        per_player, per_address = self.budget
+        keys = ((per_player, self.player), (per_address, self.address))
         return tuple((setting, key) for setting, key in keys if key is not None)
 
     def wait(self) -> int:

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.base import counters
-from games.solver.budget import SolverBudget
+from games.solver.budget import PARS_BUDGET, SolverBudget
 from games.web.failures import failure_response, way_back
 from games.web.http import SiteRequest
 
@@ -61,6 +61,11 @@ def by_player(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | Non
 def solver_budget(request: SiteRequest) -> SolverBudget:
     """The solver's time of the request's player and address, counted as the limits count them."""
     return SolverBudget(by_player(request, {}), by_address(request, {}))
+
+
+def par_budget(request: SiteRequest) -> SolverBudget:
+    """The pars' time of the request's player and address (games/solver/budget.py, ``PARS_BUDGET``)."""
+    return SolverBudget(by_player(request, {}), by_address(request, {}), PARS_BUDGET)
 
 
 def by_game_and_asker(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | None:

@@ -13,7 +13,7 @@ import engine
 from games.models import GameRecord
 
 from .conftest import act, start_game
-from .helpers_play import blocked_by_drawing
+from .helpers_play import blocked_by_drawing, codes_in_order
 
 pytestmark = [pytest.mark.django_db, pytest.mark.default_limits]
 
@@ -83,3 +83,36 @@ def test_a_level_s_deals_are_graded_on_the_budget(settings: Settings, costly_sol
     assert player.post("/new/", {"code": "TP1-E-TRIPEAK"}).status_code == 302  # a deal the solver does not grade
     assert player.post("/new/daily/").status_code == 302  # the day's deal: dealt once for everyone
     assert GameRecord.objects.filter(level="hard").count() == 1
+
+
+def test_pars_spend_a_budget_of_their_own_and_never_keep_a_player_from_teach_me(
+    settings: Settings, costly_solver: None
+) -> None:
+    settings.PAR_SECONDS_PER_PLAYER = "1/10m"
+    settings.LIMIT_ACTIONS_PER_PLAYER = settings.LIMIT_ACTIONS_PER_IP = "1000/10s"  # three games drawn out at once
+    player = Client(REMOTE_ADDR="203.0.113.9")
+    ended = []
+    for code in itertools.islice(filter(blocked_when_drawn_out, codes_in_order()), 3):
+        game = start_game(player, code)
+        for version in range(engine.layout.STOCK_SIZE):
+            act(player, game, "draw", version=version, htmx=True)
+        ended.append(GameRecord.objects.get(pk=game.pk))
+    said = [par_words(player, game) for game in ended]
+    assert "Par for this deal" in said[0] and "Par for this deal" in said[1]  # 0.6 s, then 1.2 s: past 1 s
+    assert "Par for this deal" not in said[2]  # shown without its par for now
+    assert [GameRecord.objects.get(pk=game.pk).par_percent is None for game in ended] == [False, False, True]
+    assert "This deal could" in verdict(player, ended[2])  # Teach me's budget is untouched
+    assert hint(player, start_game(player, "TP1-E-PEAKSAB")) == 200
+
+
+def blocked_when_drawn_out(code: str) -> bool:
+    game = engine.Game.new(engine.GameCode.parse(code))
+    for _ in range(engine.layout.STOCK_SIZE):
+        game.draw()
+    return game.status is engine.Status.BLOCKED
+
+
+def par_words(client: Client, game: GameRecord) -> str:
+    answer = client.get(f"/g/{game.public_id}/par/", headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    return answer.content.decode()

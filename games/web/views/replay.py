@@ -13,7 +13,7 @@ from games.drawing.tables import Table
 from games.models import GameRecord
 from games.web.failures import outage_response
 from games.web.http import SiteRequest
-from games.web.limits import HINTS, limited, solver_budget
+from games.web.limits import HINTS, limited, par_budget
 
 
 @require_GET
@@ -27,7 +27,7 @@ def replay(request: SiteRequest, public_id: str) -> HttpResponse:
 @limited(HINTS)  # the solver's word, as the end card's
 def losses(request: SiteRequest, public_id: str) -> HttpResponse:
     """Where a finished game's points went (actions.find_losses): the replay's region, which asks once."""
-    record = actions.find_losses(request.player, public_id, solver_budget(request))
+    record = actions.find_losses(request.player, public_id, par_budget(request))
     if not request.htmx:
         return redirect("replay", public_id=public_id)
     return render(request, "games/replay.html#losses", _losses(record, record.replay(), asked=True))
@@ -37,7 +37,7 @@ def losses(request: SiteRequest, public_id: str) -> HttpResponse:
 @limited(HINTS)  # it may ask the solver for the par, as the end card does
 def par_line(request: SiteRequest, public_id: str) -> HttpResponse:
     """A line that reaches the deal's par from the deal, scored without the time bonus, as par is."""
-    record, deal_par = actions.par_line(request.player, public_id, solver_budget(request))
+    record, deal_par = actions.par_line(request.player, public_id, par_budget(request))
     if deal_par is None:
         return outage_response(request, _("This deal's par is still being worked out."))
     return _steps(request, record, deal_par.line, par_line=True)
