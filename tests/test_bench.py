@@ -91,6 +91,13 @@ def test_watch_bench_follows_a_game_with_a_few_watchers_and_loses_nothing(monkey
     assert "target: p95 under 100 ms with 500 watchers, 0 events lost" in out
 
 
+def test_par_bench_prints_par_beside_the_plain_search_and_alone() -> None:
+    out = run_bench("par.py", "--deals", "1", "--scoring", "points")
+    assert "easy, points: 1 deals, values differ on 0" in out and "plain / engine.par at the median: " in out
+    alone = run_bench("par.py", "--deals", "2", "--scoring", "points", "--alone")
+    assert re.search(r"classic, points: 2 deals\n.*\n  engine\.par +\d+ +\d+ +\d+\n  over a second: \d", alone)
+
+
 def test_move_parts_bench_splits_a_move_into_its_steps(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DATABASE_URL", raising=False)  # its own SQLite file, never the suite's database
     out = run_bench("move_parts.py", "--moves", "20")
