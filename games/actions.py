@@ -353,6 +353,11 @@ def find_deal_par(code: str, scoring: engine.Scoring, budget: SolverBudget) -> D
         logger.warning("the deal %s goes without its par for now: %s", code, error)
         return None
     budget.charge(cost)
+    return keep_par(code, scoring, found)
+
+
+def keep_par(code: str, scoring: engine.Scoring, found: engine.Par) -> DealPar:
+    """The par of the deal ``code`` kept: ``found``, or the one another request kept meanwhile (the same)."""
     deal_par, _ = DealPar.objects.get_or_create(
         code=code, scoring=scoring, defaults={"score": found.score, "line": found.line}
     )
