@@ -8,7 +8,7 @@ from .analysis import Analysis, Hint, HintReason, analyse, analysis_of_loss, hin
 from .casual import CASUAL_GAMES, casual_line, casual_share
 from .codes import CodeError, GameCode, InvalidGameCode
 from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Status
-from .layout import COVERERS, PEAK_CARDS, ROWS
+from .layout import COVERERS, PEAK_CARDS, ROWS, STOCK_SIZE
 from .levels import Level, daily_code, deal_level, shuffled_level_code
 from .log import MAX_LOG_ACTIONS, InvalidLog, Refusal, log_until, standing_versions, version_of
 from .par import Loss, Par, Scoring, losses, par, reachable
@@ -22,6 +22,7 @@ __all__ = (
     "PEAK_CARDS",
     "ROWS",
     "START_SCORE",
+    "STOCK_SIZE",
     "STREAK_RULES",
     "Action",
     "Analysis",

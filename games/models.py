@@ -252,11 +252,28 @@ class GameRecord(models.Model):
     def seconds(self) -> float:
         """A level game's time: from its first action (a daily game's: from its start, when its deal is shown; a
         challenge's: from the race's start) to its end, or to now while it is played (a challenge's, at most its
-        limit: its moves stop there), less what it gave back of the network's waits (``charge_network``)."""
+        limit: its moves stop there, or when its player left or the race ended), less what it gave back of the
+        network's waits (``charge_network``)."""
         if self.first_action_at is None:
             return 0.0
-        seconds = ((self.finished or timezone.now()) - self.first_action_at - self.network_time).total_seconds()
+        end = self.finished or self.stopped or timezone.now()
+        seconds = (end - self.first_action_at - self.network_time).total_seconds()
         return seconds if self.time_limit is None else max(0.0, min(seconds, float(self.time_limit)))
+
+    @property
+    def stopped(self) -> datetime | None:
+        """When a challenge's game not ended stopped taking moves before its time was up: its player left, or the
+        race ended (every other game had); None for any other game."""
+        seat: Seat | None = getattr(self, "seat", None) if self.in_room else None  # none while its room deals it
+        if seat is None:
+            return None
+        stops = [when for when in (seat.left, seat.room.ended) if when is not None]
+        return min(stops, default=None)
+
+    @property
+    def left_race(self) -> bool:
+        """A challenge's game whose player left the race while playing it: read-only, its clock stopped."""
+        return self.in_room and self.finished is None and self.seat.left is not None
 
     @property
     def scoring(self) -> engine.ScoringTerms | None:
@@ -352,7 +369,7 @@ class GameRecord(models.Model):
 
     def playable_by(self, player: Player) -> bool:
         """Whether ``player`` may play it now: it is theirs, and a challenge's only until its race is over."""
-        return self.is_owned_by(player) and (self.race_running or not self.in_room)
+        return self.is_owned_by(player) and (not self.in_room or (self.race_running and self.seat.left is None))
 
 
 class DealPar(models.Model):
@@ -487,6 +504,14 @@ class Room(models.Model):
     @property
     def game_level(self) -> engine.Level | None:
         return engine.Level(self.level) if self.level else None
+
+    @property
+    def kind_label(self) -> str:
+        """What the room deals, as its pages name it: its level, or a free deal and its rule."""
+        level = self.game_level
+        if level is not None:
+            return str(LEVEL_LABELS[level])
+        return gettext("Free deal, %(rule)s rule") % {"rule": RULE_LABELS[self.game_code.rule]}
 
     @property
     def ends_at(self) -> datetime | None:

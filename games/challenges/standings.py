@@ -69,12 +69,9 @@ def room_par(room: Room) -> DealPar | None:
 def _racer(seat: Seat, deal_par: DealPar | None) -> Racer:
     record = seat.game
     if record is None:
-        return Racer(seat.name, RacerState.WAITING, 0, 0, 0, 0, 0, 0.0, False, "", seat.pk)
+        return Racer(seat.name, RacerState.WAITING, 0, 0, 0, 0, engine.STOCK_SIZE, 0.0, False, "", seat.pk)
     game = record.replay()
-    seconds = record.seconds()
-    stopped = seat.left or seat.room.ended  # a game not ended stops with its player leaving, or with the room
-    if record.finished is None and stopped is not None and record.first_action_at is not None:
-        seconds = min(seconds, max(0.0, (stopped - record.first_action_at - record.network_time).total_seconds()))
+    seconds = record.seconds()  # a game not ended stops with its player leaving, or with the room
     streaks = record.streak_score(game)
     assert streaks is not None  # noqa: S101 (a room game is scored by streaks: GameRecord.scoring)
     # Gone: left while still playing; a game that had ended keeps its result

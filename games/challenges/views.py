@@ -2,12 +2,13 @@
 results), joining, the start, leaving, the rematch, and the standings region that a page behind fetches."""
 
 from collections.abc import Callable
+from functools import wraps
 
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 import engine
 from games.challenges import actions
@@ -84,7 +85,20 @@ def _acted(request: SiteRequest, public_id: str, act: Callable[[], Room]) -> Htt
     return redirect("room", public_id=room.public_id)
 
 
-@require_POST
+def posted_to_room(view: Callable[[SiteRequest, str], HttpResponse]) -> Callable[[SiteRequest, str], HttpResponse]:
+    """A room's form's address: a POST acts; anything else (a refusal's page reloaded, or shown again in another
+    language, which comes back to the address it was answered at) goes to the room's page."""
+
+    @wraps(view)
+    def posted(request: SiteRequest, public_id: str) -> HttpResponse:
+        if request.method != "POST":
+            return redirect("room", public_id=public_id)
+        return view(request, public_id)
+
+    return posted
+
+
+@posted_to_room
 @limited(JOINS)
 def join(request: SiteRequest, public_id: str) -> HttpResponse:
     form = JoinForm(request.POST)
@@ -94,17 +108,17 @@ def join(request: SiteRequest, public_id: str) -> HttpResponse:
     return _acted(request, public_id, lambda: actions.join(player, public_id, name).room)
 
 
-@require_POST
+@posted_to_room
 def start(request: SiteRequest, public_id: str) -> HttpResponse:
     return _acted(request, public_id, lambda: actions.start(request.player, public_id))
 
 
-@require_POST
+@posted_to_room
 def leave(request: SiteRequest, public_id: str) -> HttpResponse:
     return _acted(request, public_id, lambda: actions.leave(request.player, public_id))
 
 
-@require_POST
+@posted_to_room
 @limited(ROOMS)
 def rematch(request: SiteRequest, public_id: str) -> HttpResponse:
     """A new room with the same players (actions.rematch): the first asked for, whoever asks."""

@@ -68,7 +68,7 @@ class Table:
         record = self.record
         seconds = record.seconds()
         limit = record.scoring.time_limit if record.scoring else 0
-        running = bool(record.first_action_at) and not record.finished
+        running = bool(record.first_action_at) and not record.finished and not record.left_race
         return Clock(seconds, limit, running and (record.time_limit is None or seconds < limit))
 
     @cached_property

@@ -3,11 +3,12 @@ figures, what an opponent may not see, the end, the results' order, time up, lea
 
 import functools
 import re
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 
 import engine
 from games.base import memo
@@ -412,3 +413,62 @@ def test_the_solvers_word_waits_for_the_race_to_end(room: Room, ann: Client, bob
     move_back(room, 600)
     bob.get(f"/g/{bobs.public_id}/verdict/")
     assert GameRecord.objects.get(pk=bobs.pk).analysed
+
+
+@pytest.mark.parametrize(
+    ("form", "language", "named"),
+    [
+        ({"deal": "medium"}, "en", 'Challenge <span class="kind" data-kind="medium">Medium</span>'),
+        ({"deal": "medium"}, "it", 'Sfida <span class="kind" data-kind="medium">Medio</span>'),
+        ({}, "en", 'Challenge <span class="kind" data-kind="free">Free deal, Easy rule</span>'),
+    ],
+)
+def test_a_room_names_its_level_or_its_free_deals_rule_and_so_does_its_rematch(
+    ann: Client, bob: Client, form: dict[str, str], language: str, named: str
+) -> None:
+    made = make_room(ann, **form)
+    assert join(bob, made, "Bob") == 302
+    header = {"Accept-Language": language}
+    assert named in ann.get(f"/c/{made.public_id}/", headers=header).content.decode()
+    started(ann, made)
+    move_back(made, 600)
+    rematch = ann.post(f"/c/{made.public_id}/rematch/")["Location"]
+    assert named in ann.get(rematch, headers=header).content.decode()
+
+
+@pytest.mark.parametrize("form", ["join", "start", "leave", "rematch"])
+def test_a_rooms_form_address_asked_for_again_leads_to_the_room(room: Room, bob: Client, form: str) -> None:
+    answer = bob.get(f"/c/{room.public_id}/{form}/")
+    assert (answer.status_code, answer["Location"]) == (302, f"/c/{room.public_id}/")
+
+
+def test_after_a_refusal_the_language_changes_on_the_rooms_page(room: Room) -> None:
+    stranger = Client()
+    refused = stranger.post(f"/c/{room.public_id}/join/", {"name": "ann"})  # Ann's name, in another case
+    assert refused.status_code == 409
+    changed = stranger.post("/i18n/setlang/", {"language": "it", "next": f"/c/{room.public_id}/join/"}, follow=True)
+    assert changed.status_code == 200 and changed.redirect_chain[-1][0] == f"/c/{room.public_id}/"
+    assert "Sfida" in changed.content.decode()
+
+
+def test_a_player_who_left_sees_their_game_stopped_and_read_only(room: Room, ann: Client, bob: Client) -> None:
+    started(ann, room)
+    bobs = game_of(room, "Bob")
+    play(bob, bobs, ["+"])
+    assert bob.post(f"/c/{room.public_id}/leave/").status_code == 302
+    page = bob.get(f"/g/{bobs.public_id}/").content.decode()
+    assert "Left the race" in page and "In progress" not in page
+    assert f'action="/g/{bobs.public_id}/draw/"' not in page  # read-only
+    assert not re.search(r'data-counter="time"[^>]*data-running', page)  # the clock stopped
+    now = timezone.now()  # as if the race began 100 s ago and Bob left 60 s ago: his time is 40 s
+    GameRecord.objects.filter(pk=bobs.pk).update(first_action_at=now - timedelta(seconds=100), network_time=timedelta())
+    Seat.objects.filter(game=bobs).update(left=now - timedelta(seconds=60))
+    assert game_of(room, "Bob").seconds() == pytest.approx(40)
+    racer = {racer.name: racer for racer in standings(Room.objects.get(pk=room.pk))}["Bob"]
+    assert racer.seconds == pytest.approx(40)
+
+
+def test_before_the_start_every_row_has_the_whole_stock(room: Room, ann: Client) -> None:
+    assert {racer.stock_left for racer in standings(room)} == {engine.STOCK_SIZE}
+    page = ann.get(f"/c/{room.public_id}/").content.decode()
+    assert page.count(f'data-label="Stock">{engine.STOCK_SIZE}</td>') == 2
