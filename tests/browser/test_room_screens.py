@@ -1,0 +1,88 @@
+"""A challenge room's page on every screen: the host's lobby follows a friend's join (the wait for a second player
+ends), the standings are one card a player on an upright phone in every language and a table that fits sideways,
+and nothing of them is cut beside a challenge's game at 1200 px."""
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import checked_page
+from .test_phone import LOCALES, PHONES, phone
+
+LIVE = 2000  # ms: a join heard on the host's page
+UPRIGHT_SIZES = ("360x640", "375x553", "320x568")  # sideways (740x304) the whole table fits
+
+# Each standings row on a phone: a grid whose cells stay inside it and the screen, each figure headed by its label.
+CARDS = """() => [...document.querySelectorAll('#standings tbody tr')].map((row) => {
+  const box = row.getBoundingClientRect();
+  const cells = [...row.cells];
+  return {
+    grid: getComputedStyle(row).display === 'grid',
+    inside: cells.every((cell) => {
+      const own = cell.getBoundingClientRect();
+      return own.left >= box.left - 1 && own.right <= box.right + 1 && own.right <= innerWidth;
+    }),
+    labelled: cells.filter((cell) => cell.dataset.label)
+      .every((cell) => getComputedStyle(cell, '::before').content.includes(cell.dataset.label)),
+  };
+})"""
+FITS = "(selector) => { const el = document.querySelector(selector); return el.scrollWidth <= el.clientWidth + 1; }"
+
+
+def make_room(page: Page, server_url: str) -> str:
+    page.goto(server_url + "/c/new/")
+    page.fill("#id_name", "Ann")
+    page.check("input[name=deal][value=free]")
+    page.check("input[name=rule][value=E]")
+    page.click("[data-action=make]")
+    expect(page).to_have_url(re.compile(r"/c/[\w-]{16}/$"))
+    return page.url
+
+
+def join(page: Page, room_url: str, name: str) -> None:
+    page.goto(room_url)
+    page.fill("#id_name", name)
+    page.click("[data-action=join]")
+    expect(page.locator("[data-waiting-for-host]")).to_be_visible()
+
+
+def test_the_hosts_lobby_stops_waiting_once_a_friend_joins(browser: Browser, server_url: str) -> None:
+    with checked_page(browser) as ann, checked_page(browser) as bob:
+        room_url = make_room(ann, server_url)
+        expect(ann.locator("[data-alone]")).to_be_visible()
+        expect(ann.locator("[data-action=start]")).to_be_disabled()
+        join(bob, room_url, "Bob")
+        expect(ann.locator("#standings tbody tr")).to_have_count(2, timeout=LIVE)
+        expect(ann.locator("[data-alone]")).to_be_hidden()
+        expect(ann.locator("[data-action=start]")).to_be_enabled()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_on_a_phone_the_standings_are_a_card_for_each_player(browser: Browser, server_url: str, locale: str) -> None:
+    with phone(browser, PHONES["360x640"], locale=locale) as ann, checked_page(browser) as bob:
+        room_url = make_room(ann, server_url)
+        join(bob, room_url, "Bob with a long name")
+        expect(ann.locator("#standings tbody tr")).to_have_count(2, timeout=LIVE)
+        for size in UPRIGHT_SIZES:
+            ann.set_viewport_size(PHONES[size])
+            cards = ann.evaluate(CARDS)
+            assert cards == [{"grid": True, "inside": True, "labelled": True}] * 2, (size, cards)
+            assert ann.evaluate(FITS, "html"), f"{size}: the page scrolls sideways"
+        ann.set_viewport_size(PHONES["740x304"])
+        assert ann.evaluate(FITS, "#standings") and ann.evaluate(FITS, "html"), "740x304: the standings are cut"
+
+
+def test_beside_a_challenges_game_at_1200_px_no_column_is_cut(browser: Browser, server_url: str) -> None:
+    with checked_page(browser) as ann, checked_page(browser) as bob:
+        ann.context.add_cookies([{"name": "django_language", "value": "bg", "url": server_url}])
+        ann.set_viewport_size({"width": 1200, "height": 800})
+        room_url = make_room(ann, server_url)
+        join(bob, room_url, "Боб")
+        expect(ann.locator("[data-action=start]")).to_be_enabled(timeout=LIVE)
+        ann.click("[data-action=start]")
+        expect(ann).to_have_url(re.compile(r"/g/[\w-]{16}/$"), timeout=10_000)  # the countdown leads to the game
+        expect(ann.locator("aside.race #standings")).to_be_visible()
+        assert ann.evaluate(FITS, "aside.race #standings"), "the standings beside the game scroll sideways"
+        ann.goto(room_url)
+        assert ann.evaluate(FITS, "#standings"), "the room's standings scroll sideways"
