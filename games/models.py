@@ -475,6 +475,16 @@ class RoomQuerySet(models.QuerySet["Room"]):
         return bool(closed.update(ended=timezone.now()))
 
 
+# A waiting room's code to join by, read aloud or typed: six letters without I and O (read as 1 and 0), 24⁶ (some
+# 191 million) of them, held only until the race starts, so that few are in use at once.
+JOIN_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+JOIN_CODE_LENGTH = 6
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(JOIN_CODE_LETTERS) for _ in range(JOIN_CODE_LENGTH))
+
+
 class Room(models.Model):
     """A challenge between friends (docs/challenges.md): 2 to 8 players race the same deal, each in a game of their
     own (a ``Seat``'s), from the same server instant to the time limit or until every game has ended."""
@@ -490,6 +500,9 @@ class Room(models.Model):
     ended = models.DateTimeField(null=True, blank=True, help_text="When the last game ended, before the time was up")
     rematch = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of", help_text="Its next round"
+    )
+    join_code = models.CharField(
+        max_length=JOIN_CODE_LENGTH, unique=True, null=True, blank=True, help_text="To join by until it starts"
     )
 
     objects = RoomQuerySet.as_manager()

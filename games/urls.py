@@ -38,6 +38,7 @@ urlpatterns = [
     path("g/<public_id:public_id>/replay/", replay.replay, name="replay"),
     path("g/<public_id:public_id>/again/", new.deal_again, name="again"),
     path("c/new/", challenges.new_room, name="new_room"),
+    path("c/join/", challenges.join_by_code, name="join_by_code"),  # before the rooms' addresses: "join" is none
     path("c/<public_id:public_id>/", challenges.room_page, name="room"),
     path("c/<public_id:public_id>/join/", challenges.join, name="join_room"),
     path("c/<public_id:public_id>/start/", challenges.start, name="start_room"),

@@ -16,7 +16,7 @@ import engine
 from games import facts
 from games.actions import create_game, find_deal_par
 from games.base.look_alikes import look_of
-from games.models import ROOM_PLAYERS, Room, RoomState, Seat
+from games.models import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, ROOM_PLAYERS, Room, RoomState, Seat, new_join_code
 from games.players import Player
 from games.solver import pool as solver_pool
 from games.solver.budget import SolverBudget
@@ -46,6 +46,9 @@ NOT_HOST = _("Only the player who made the challenge can start it.")
 TOO_FEW = _("A challenge needs at least two players to start.")
 NOT_SEATED = _("You are not a player of this challenge.")
 NOT_OVER = _("A rematch can be asked for once the challenge is over.")
+BAD_JOIN_CODE = _("A challenge's code is %(length)d letters, such as KXMTRW.")
+NO_JOIN_CODE = _("No challenge waiting for players has this code: check it with the friend who gave it.")
+JOIN_CODE_TRIES = 3
 
 
 def find(public_id: str, *, for_update: bool = False) -> Room:
@@ -68,8 +71,32 @@ def create_room(
     level = kind.value if isinstance(kind, engine.Level) else ""
     room = Room(code=str(code), level=level, time_limit=time_limit)
     with transaction.atomic():
-        room.save()
+        _save_with_a_join_code(room)
         _seat(room, player, name, host=True)
+    return room
+
+
+def _save_with_a_join_code(room: Room) -> None:
+    """Save the new ``room`` with a join code no waiting room holds: drawn again in the rare case one does."""
+    for attempt in range(JOIN_CODE_TRIES):
+        room.join_code = new_join_code()
+        try:
+            with transaction.atomic():
+                room.save()
+            return
+        except IntegrityError:
+            if attempt == JOIN_CODE_TRIES - 1:
+                raise
+
+
+def find_by_join_code(given: str) -> Room:
+    """The waiting room that holds the join code ``given`` (spaces and dashes, any case), else ``RoomRefusal``."""
+    code = "".join(given.split()).replace("-", "").upper()
+    if len(code) != JOIN_CODE_LENGTH or not set(code) <= set(JOIN_CODE_LETTERS):
+        raise RoomRefusal(BAD_JOIN_CODE, length=JOIN_CODE_LENGTH)
+    room = Room.objects.filter(join_code=code, starts_at__isnull=True).first()
+    if room is None:
+        raise RoomRefusal(NO_JOIN_CODE)
     return room
 
 
@@ -133,7 +160,8 @@ def start(player: Player, public_id: str) -> Room:
         if len(seats) < ROOM_PLAYERS[0]:
             raise RoomRefusal(TOO_FEW)
         room.starts_at = timezone.now() + timedelta(seconds=settings.CHALLENGE_COUNTDOWN)
-        room.save(update_fields=["starts_at"])
+        room.join_code = None  # nobody joins a race begun: its code is free for another room
+        room.save(update_fields=["starts_at", "join_code"])
         for each in seats:
             each.game = create_game(
                 Player(each.user_id, each.player_token or None),

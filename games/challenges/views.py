@@ -16,7 +16,7 @@ from games.challenges.standings import standings
 from games.models import ROOM_PLAYERS, Room, RoomState
 from games.web.forms import JoinForm, RoomForm
 from games.web.http import SiteRequest
-from games.web.limits import HINTS, JOINS, ROOMS, limited, par_budget, solver_budget, too_many
+from games.web.limits import HINTS, JOIN_CODES, JOINS, ROOMS, limited, par_budget, solver_budget, too_many
 from games.web.players import known_player
 
 
@@ -36,6 +36,20 @@ def new_room(request: SiteRequest) -> HttpResponse:
         return too_many(request, ROOMS.message, wait)
     code = actions.fresh_deal(kind, budget)
     room = actions.create_room(player, form.cleaned_data["name"], form.cleaned_data["time_limit"], code, kind)
+    return redirect("room", public_id=room.public_id)
+
+
+@require_GET
+@limited(JOIN_CODES)
+def join_by_code(request: SiteRequest) -> HttpResponse:
+    """A room found by its join code (actions.find_by_join_code) leads to its page, where one joins; a wrong code
+    is refused on the page it was typed in, the code kept."""
+    given = request.GET.get("code", "")
+    try:
+        room = actions.find_by_join_code(given)
+    except actions.RoomRefusal as refusal:
+        context = {"form": RoomForm(), "join_code": given[:40], "join_refusal": refusal.said()}
+        return render(request, "games/new_room.html", context, status=404)
     return redirect("room", public_id=room.public_id)
 
 

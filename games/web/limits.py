@@ -101,6 +101,11 @@ ROOMS = Limits(  # a level's challenge grades a deal: counted on the solver's bu
     (Counter("LIMIT_ROOMS_PER_PLAYER", by_player), Counter("LIMIT_ROOMS_PER_IP", by_address)),
     gettext_lazy("You have made many challenges in a short time."),
 )
+JOIN_CODES = Limits(  # a code tried: so that nobody walks the codes of the rooms waiting for players
+    (Counter("LIMIT_JOIN_CODES_PER_PLAYER", by_player), Counter("LIMIT_JOIN_CODES_PER_IP", by_address)),
+    gettext_lazy("You have tried many challenge codes in a short time."),
+    methods=frozenset({"GET"}),
+)
 JOINS = Limits(
     (Counter("LIMIT_JOINS_PER_PLAYER", by_player), Counter("LIMIT_JOINS_PER_IP", by_address)),
     gettext_lazy("You have joined many challenges in a short time."),

@@ -2,6 +2,7 @@
 ends), the standings are one card a player on an upright phone in every language and a table that fits sideways,
 and nothing of them is cut beside a challenge's game at 1200 px."""
 
+import contextlib
 import re
 
 import pytest
@@ -86,3 +87,24 @@ def test_beside_a_challenges_game_at_1200_px_no_column_is_cut(browser: Browser, 
         assert ann.evaluate(FITS, "aside.race #standings"), "the standings beside the game scroll sideways"
         ann.goto(room_url)
         assert ann.evaluate(FITS, "#standings"), "the room's standings scroll sideways"
+
+
+def test_a_friend_joins_by_the_code_read_aloud_and_a_wrong_one_says_so(browser: Browser, server_url: str) -> None:
+    bobs = browser.new_context()  # not a checked page: the wrong code's 404 is on its console, as it should be
+    with checked_page(browser) as ann, contextlib.closing(bobs):
+        bob = bobs.new_page()
+        room_url = make_room(ann, server_url)
+        code = ann.locator("[data-join-code]").get_attribute("data-join-code") or ""
+        expect(ann.locator("[data-join-code]")).to_have_text(f"{code[:3]} {code[3:]}")  # grouped, to read aloud
+        bob.goto(server_url + "/c/new/")
+        bob.fill("#join-code", "ZZZ ZZZ" if code != "ZZZZZZ" else "YYY YYY")
+        with bob.expect_response(re.compile(r"/c/join/")) as answer:
+            bob.click("[data-action=join-code]")
+        assert answer.value.status == 404
+        expect(bob.locator("#join-code-error")).to_contain_text("No challenge waiting for players has this code")
+        expect(bob.locator("#join-code")).to_be_focused()
+        bob.fill("#join-code", f"{code[:3].lower()} {code[3:].lower()}")
+        bob.click("[data-action=join-code]")
+        expect(bob).to_have_url(room_url)
+        join(bob, room_url, "Bob")
+        expect(ann.locator("#standings tbody tr")).to_have_count(2, timeout=LIVE)

@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.utils import timezone, translation
+from pytest_django.fixtures import Settings
 
 import engine
 from games.base import memo
@@ -472,3 +473,44 @@ def test_before_the_start_every_row_has_the_whole_stock(room: Room, ann: Client)
     assert {racer.stock_left for racer in standings(room)} == {engine.STOCK_SIZE}
     page = ann.get(f"/c/{room.public_id}/").content.decode()
     assert page.count(f'data-label="Stock">{engine.STOCK_SIZE}</td>') == 2
+
+
+def test_a_waiting_room_is_found_by_its_code_however_it_is_typed(room: Room) -> None:
+    code = Room.objects.get(pk=room.pk).join_code
+    assert code and len(code) == 6 and set(code) <= set("ABCDEFGHJKLMNPQRSTUVWXYZ")
+    page = Client().get(f"/c/{room.public_id}/").content.decode()
+    assert f'data-join-code="{code}">{code[:3]} {code[3:]}</strong>' in page
+    for typed in (code, f" {code[:3].lower()} {code[3:]} ", f"{code[:3]}-{code[3:]}"):
+        found = Client().get("/c/join/", {"code": typed})
+        assert (found.status_code, found["Location"]) == (302, f"/c/{room.public_id}/")
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("KXM", "A challenge&#x27;s code is 6 letters, such as KXMTRW."),
+        ("KXMTR0", "A challenge&#x27;s code is 6 letters, such as KXMTRW."),
+        ("", "A challenge&#x27;s code is 6 letters, such as KXMTRW."),
+        ("ZZZZZZ", "No challenge waiting for players has this code"),
+    ],
+)
+def test_a_wrong_code_is_refused_on_its_page_and_kept(typed: str, said: str) -> None:
+    answer = Client().get("/c/join/", {"code": typed})
+    page = answer.content.decode()
+    assert answer.status_code == 404 and said in page
+    assert f'name="code" value="{typed}"' in page and 'aria-invalid="true"' in page
+
+
+def test_a_rooms_code_is_freed_when_its_race_starts(room: Room, ann: Client) -> None:
+    code = Room.objects.get(pk=room.pk).join_code
+    assert code is not None
+    started(ann, room)
+    assert Room.objects.get(pk=room.pk).join_code is None
+    assert Client().get("/c/join/", {"code": code}).status_code == 404
+
+
+@pytest.mark.default_limits
+def test_codes_tried_are_limited(settings: Settings) -> None:
+    settings.LIMIT_JOIN_CODES_PER_IP = "3/10m"
+    guesser = Client()
+    assert [guesser.get("/c/join/", {"code": "ZZZZZZ"}).status_code for _ in range(4)] == [404, 404, 404, 429]
