@@ -452,8 +452,10 @@ def test_a_fast_player_plays_for_a_minute_and_is_never_limited(clock: Clock, mon
     assert client.post("/accounts/login/", {"username": "Dana", "password": PASSWORD}).status_code == 200  # a typo
     assert client.post("/accounts/login/", {"username": "dana", "password": PASSWORD}).status_code == 302
     friend = from_address("198.51.100.7")
-    for _ in range(3):  # rounds of challenges with a friend beside them
-        assert join(friend, make_room(client, "Dana", CODE), "Eve") == 302
+    for _ in range(3):  # rounds of challenges with a friend beside them, who types the room's code
+        room = make_room(client, "Dana", CODE)
+        assert friend.get("/c/join/", {"code": room.join_code or ""})["Location"] == f"/c/{room.public_id}/"
+        assert join(friend, room, "Eve") == 302
     while clock.now - started < 60:
         player.act()
 
