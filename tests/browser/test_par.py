@@ -13,6 +13,8 @@ from .conftest import play_line, sign_up
 from .test_daily import the_day_s_deal
 from .test_rooms import Seen
 
+BY_HAND = 8  # the game's last actions, clicked: the answers in play that must carry nothing of par
+STEPPED = 5  # the par line's first steps, one by one; then its last
 PAR_WORDS = re.compile(r"best score possible: (\d+) points before the time bonus; you scored (\d+) \((\d+)%\)")
 
 
@@ -39,7 +41,9 @@ def test_a_level_game_shows_par_at_its_end_and_a_par_line_that_steps_to_it(page:
     expect(page.locator("html[data-table=ready]")).to_have_count(1)
     code = engine.GameCode.parse(page.locator("#game-code").input_value())
     actions = actions_of(engine.solve(engine.Game.new(code)).line)
-    played_by_hand(page, actions[:-1])
+    play_line(page, page.url, actions[:-BY_HAND])  # stored as if played, then the page again
+    expect(page.locator("html[data-table=ready]")).to_have_count(1)
+    played_by_hand(page, actions[-BY_HAND:-1])
     in_play = seen.bodies + seen.frames
     assert in_play and not [said for said in in_play if "/par/" in said or "Par for this deal" in said]
     played_by_hand(page, actions[-1:])  # the win: the end card asks for par once shown
@@ -54,11 +58,15 @@ def test_a_level_game_shows_par_at_its_end_and_a_par_line_that_steps_to_it(page:
     assert mine <= par and percent == mine * 100 // par
     words.get_by_role("link", name="Show the par line").click()
     expect(page.locator("#replay-title")).to_contain_text("Par line")
+    last = len(deal_par.line)
     scores = [shown_score(page)]
-    for step in range(1, len(deal_par.line) + 1):
+    for step in range(1, STEPPED + 1):
         page.get_by_role("link", name="Next").click()
-        expect(page.locator("#replay-step")).to_contain_text(f"Action {step} of {len(deal_par.line)}")
+        expect(page.locator("#replay-step")).to_contain_text(f"Action {step} of {last}")
         scores.append(shown_score(page))
+    page.get_by_role("link", name="Last").click()
+    expect(page.locator("#replay-step")).to_contain_text(f"Action {last} of {last}")
+    scores.append(shown_score(page))
     assert scores[0] == 0 and scores == sorted(scores) and scores[-1] == par  # streak points never fall
 
 

@@ -25,17 +25,34 @@ def find_pars(*args: str) -> str:
     return out.getvalue()
 
 
-def test_the_dailys_pars_to_come_are_found_once_and_kept() -> None:
-    said = find_pars("--days", "1")
-    for day in (DAY, DAY + datetime.timedelta(days=1)):
-        code = daily.daily_code(day)
-        kept = DealPar.objects.get(code=str(code), scoring="streak")
-        assert kept.score == engine.par(engine.Game.new(code), engine.Scoring.STREAK).score
-        assert f"{day:%Y-%m-%d}: par {kept.score}, found in " in said
-        assert code.letters not in said  # the deal stays secret
+def test_the_days_par_is_found_once_and_kept() -> None:
+    said = find_pars("--days", "0")
+    code = daily.daily_code(DAY)
+    kept = DealPar.objects.get(code=str(code), scoring="streak")
+    assert kept.score == engine.par(engine.Game.new(code), engine.Scoring.STREAK).score
+    assert (
+        said
+        == f"{DAY:%Y-%m-%d}: finding its par…\n{DAY:%Y-%m-%d}: par {kept.score}, found in " + said.split("found in ")[1]
+    )
+    assert code.letters not in said  # the deal stays secret
     with mock.patch.object(engine, "par", side_effect=AssertionError("found again")):
-        again = find_pars("--days", "1")
-    assert again.count("kept already") == 2 and DealPar.objects.count() == 2
+        assert find_pars("--days", "0") == f"{DAY:%Y-%m-%d}: par {kept.score}, kept already\n"
+
+
+def test_the_days_ahead_are_found_in_order() -> None:
+    asked = []
+    cheap = engine.Par(100, "+")  # each par is the engine's own (above): here only which deals are asked, in order
+
+    def par(game: engine.Game, scoring: engine.Scoring) -> engine.Par:
+        asked.append((game.code, scoring))
+        return cheap
+
+    with mock.patch.object(engine, "par", side_effect=par):
+        said = find_pars("--days", "2")
+    days = [DAY + datetime.timedelta(days=ahead) for ahead in range(3)]
+    assert asked == [(daily.daily_code(day), engine.Scoring.STREAK) for day in days]
+    assert [line.split(":")[0] for line in said.splitlines()[1::2]] == [f"{day:%Y-%m-%d}" for day in days]
+    assert DealPar.objects.count() == 3
 
 
 def test_a_negative_number_of_days_is_refused() -> None:
