@@ -85,7 +85,8 @@ async def standings(socket: ClientConnection, version: int = 0) -> dict[str, obj
 
 def cleared_of(frame: dict[str, object], name: str) -> int:
     row = re.search(
-        rf'data-cleared="(\d+)"[^>]*>\s*<td>\d+</td>\s*<td class="name" hx-disable>{name}<', str(frame["html"])
+        rf'data-cleared="(\d+)"[^>]*>\s*<td class="place">\d+</td>\s*<td class="name" hx-disable>{name}<',
+        str(frame["html"]),
     )
     assert row, frame["html"]
     return int(row[1])
