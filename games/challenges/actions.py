@@ -1,5 +1,5 @@
 """Everything that changes a challenge room (docs/challenges.md): validate, write, then tell the room's pages on
-commit (games/facts.py). A refusal changes nothing and says why (``RoomRefusal``), in the player's language."""
+commit (games/facts.py). A refusal changes nothing and says why (``Refusal``), in the player's language."""
 
 import logging
 from datetime import timedelta
@@ -26,8 +26,8 @@ logger = logging.getLogger(__name__)
 NO_ROOM = _("No challenge with this address.")
 
 
-class RoomRefusal(Exception):
-    """What the player asked of a room cannot be done: ``said()`` says why, in the active language; nothing was
+class Refusal(Exception):
+    """What the player asked of a challenge cannot be done: ``said()`` says why, in the active language; nothing was
     changed."""
 
     def __init__(self, message: Promise, **values: object) -> None:
@@ -90,13 +90,13 @@ def _save_with_a_join_code(room: Room) -> None:
 
 
 def find_by_join_code(given: str) -> Room:
-    """The waiting room that holds the join code ``given`` (spaces and dashes, any case), else ``RoomRefusal``."""
+    """The waiting room that holds the join code ``given`` (spaces and dashes, any case), else ``Refusal``."""
     code = "".join(given.split()).replace("-", "").upper()
     if len(code) != JOIN_CODE_LENGTH or not set(code) <= set(JOIN_CODE_LETTERS):
-        raise RoomRefusal(BAD_JOIN_CODE, length=JOIN_CODE_LENGTH)
+        raise Refusal(BAD_JOIN_CODE, length=JOIN_CODE_LENGTH)
     room = Room.objects.filter(join_code=code, starts_at__isnull=True).first()
     if room is None:
-        raise RoomRefusal(NO_JOIN_CODE)
+        raise Refusal(NO_JOIN_CODE)
     return room
 
 
@@ -121,7 +121,7 @@ def _seat(room: Room, player: Player, name: str, *, host: bool = False) -> Seat:
         with transaction.atomic():
             seat.save()
     except IntegrityError:  # the name's constraint (one_name_a_room): two joined at once under one name
-        raise RoomRefusal(NAME_TAKEN) from None
+        raise Refusal(NAME_TAKEN) from None
     return seat
 
 
@@ -134,13 +134,13 @@ def join(player: Player, public_id: str, name: str) -> Seat:
             return seated
         state = room.state()
         if state is RoomState.OVER:
-            raise RoomRefusal(OVER)
+            raise Refusal(OVER)
         if state is not RoomState.WAITING:
-            raise RoomRefusal(STARTED)
+            raise Refusal(STARTED)
         if room.seats.count() >= ROOM_PLAYERS[-1]:
-            raise RoomRefusal(FULL, most=ROOM_PLAYERS[-1])
+            raise Refusal(FULL, most=ROOM_PLAYERS[-1])
         if room.seats.filter(Q(name_key=Seat.key_of(name)) | Q(look=look_of(name))).exists():  # under the lock
-            raise RoomRefusal(NAME_TAKEN)
+            raise Refusal(NAME_TAKEN)
         seat = _seat(room, player, name, host=not room.seats.exists())  # a room its host left: the next one hosts
         facts.room_changed.announce(room)
     return seat
@@ -153,12 +153,12 @@ def start(player: Player, public_id: str) -> Room:
         room = find(public_id, for_update=True)
         seat = seat_of(room, player)
         if seat is None or not seat.host:
-            raise RoomRefusal(NOT_HOST)
+            raise Refusal(NOT_HOST)
         if room.starts_at is not None:
             return room
         seats = list(room.seats.all())
         if len(seats) < ROOM_PLAYERS[0]:
-            raise RoomRefusal(TOO_FEW)
+            raise Refusal(TOO_FEW)
         room.starts_at = timezone.now() + timedelta(seconds=settings.CHALLENGE_COUNTDOWN)
         room.join_code = None  # nobody joins a race begun: its code is free for another room
         room.save(update_fields=["starts_at", "join_code"])
@@ -183,7 +183,7 @@ def leave(player: Player, public_id: str) -> Room:
         room = find(public_id, for_update=True)
         seat = seat_of(room, player)
         if seat is None:
-            raise RoomRefusal(NOT_SEATED)
+            raise Refusal(NOT_SEATED)
         state = room.state()
         if state is RoomState.OVER:
             return room
@@ -206,9 +206,9 @@ def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
     room = find(public_id)
     seat = seat_of(room, player)
     if seat is None:
-        raise RoomRefusal(NOT_SEATED)
+        raise Refusal(NOT_SEATED)
     if not room.is_over():
-        raise RoomRefusal(NOT_OVER)
+        raise Refusal(NOT_OVER)
     if room.rematch_id is not None:
         return room.rematch  # type: ignore[return-value]  # set, as its id is
     kind = room.game_level or room.game_code.rule

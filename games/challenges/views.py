@@ -47,7 +47,7 @@ def join_by_code(request: SiteRequest) -> HttpResponse:
     given = request.GET.get("code", "")
     try:
         room = actions.find_by_join_code(given)
-    except actions.RoomRefusal as refusal:
+    except actions.Refusal as refusal:
         context = {"form": RoomForm(), "join_code": given[:40], "join_refusal": refusal.said()}
         return render(request, "games/new_room.html", context, status=404)
     return redirect("room", public_id=room.public_id)
@@ -94,7 +94,7 @@ def _acted(request: SiteRequest, public_id: str, act: Callable[[], Room]) -> Htt
     """The page of the room ``act`` leads to; refused, this room's page as it stands, saying why (nothing changed)."""
     try:
         room = act()
-    except actions.RoomRefusal as refusal:
+    except actions.Refusal as refusal:
         return _page(request, actions.find(public_id), refusal=refusal.said(), status=409)
     return redirect("room", public_id=room.public_id)
 
