@@ -158,7 +158,7 @@ def deal_again(player: Player, public_id: str) -> GameRecord:
     """ "Replay this deal": the same deal in the same mode, as a new game of ``player``'s; a daily deal whose day
     is over, as a free game (it is no one's daily any more: it counts for no day's streak or leaderboard)."""
     earlier = find(GameRecord.objects.all(), public_id)
-    if earlier.race_running:  # a challenge's deal, before the challenge is over
+    if earlier.deal_hidden_in_play:  # a challenge's deal, before the challenge is over for its player
         raise DealSecret(earlier)
     if earlier.daily_date is not None and earlier.daily_date < clock.today():
         return create_game(player, earlier.game_code, winnable=earlier.winnable)
@@ -228,6 +228,8 @@ def play(
     if not record.is_owned_by(player):
         raise PermissionDenied("Only the player who started this game can play it.")
     game = replay(record)
+    if record.link_role and record.finished is not None:  # a challenge link's game: its end is its result
+        return Outcome(record, game, refused=engine.Refusal.GAME_OVER)
     seat = record.read_seat() if record.in_room else None
     if seat is not None and (closed := seat.closed_to_moves()):
         return Outcome(record, game, room_closed=closed)

@@ -84,6 +84,13 @@ NETWORK_MARGIN = 0.05
 NETWORK_MOST = 0.5
 
 
+class LinkRole(models.TextChoices):
+    """A game's part in a challenge link (docs/challenges.md, "Challenge links")."""
+
+    MADE = "made", "the challenger's game, the link made from it"
+    TAKEN = "taken", "a game taken from the link"
+
+
 class GameQuerySet(models.QuerySet["GameRecord"]):
     def owned_by(self, player: Player) -> "GameQuerySet":
         """The games of ``player``: none for a player not yet known (no account, no token: nothing played)."""
@@ -147,6 +154,8 @@ class GameRecord(models.Model):
     par_percent = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Percent of its deal's par")
     # Where its points went (``engine.losses`` of its end), once asked for by its replay: a list of the losses' fields.
     par_losses = models.JSONField(null=True, blank=True, help_text="The standing actions that cost the most of par")
+    # A challenge link's game (``LinkChallenge``): its end is its result, and a taker's deal is hidden until then.
+    link_role = models.CharField(max_length=5, blank=True, default="", choices=[("", "none"), *LinkRole.choices])
 
     objects = GameQuerySet.as_manager()
     SUMMARY_FIELDS = (
@@ -220,12 +229,26 @@ class GameRecord(models.Model):
         the challenge is over: its code is not shown, and its games show their player alone (``actions.load_for``)."""
         if self.in_room:
             return not self.seat.room.is_over()
+        if self.link_role == LinkRole.TAKEN:
+            return self.finished is None
         return self.daily_date is not None and self.daily_date >= clock.today()
 
     @property
     def race_running(self) -> bool:
         """A challenge's game whose race is not over: closed to everyone but its player, no solver's word on it."""
         return self.in_room and self.deal_secret
+
+    @property
+    def deal_hidden_in_play(self) -> bool:
+        """A deal hidden from its own player while they play it, whose code no page shows and which cannot be dealt
+        again then: a running race's, or a challenge link's taken game until its end."""
+        return self.race_running or (self.link_role == LinkRole.TAKEN and self.deal_secret)
+
+    @property
+    def linkable(self) -> bool:
+        """A game a challenge link can be made from: ended, and neither a room's (it has its rematch) nor a daily's
+        (its day's leaderboard is everyone's challenge)."""
+        return self.finished is not None and not self.in_room and self.daily_date is None
 
     @property
     def practice_on_secret_deal(self) -> bool:
@@ -244,7 +267,7 @@ class GameRecord(models.Model):
         """The game code as pages show it: a daily deal's is hidden until its day is over, a challenge's until it is."""
         if not self.deal_secret:
             return self.code
-        if self.in_room:
+        if self.in_room or self.link_role == LinkRole.TAKEN:
             return gettext("Challenge of %(day)s") % {"day": date_format(timezone.localdate(self.created))}
         assert self.daily_date is not None  # noqa: S101 (a deal secret outside a room is a daily's)
         return gettext("Daily deal of %(day)s") % {"day": date_format(self.daily_date)}
@@ -368,7 +391,10 @@ class GameRecord(models.Model):
         return self.seat
 
     def playable_by(self, player: Player) -> bool:
-        """Whether ``player`` may play it now: it is theirs, and a challenge's only until its race is over."""
+        """Whether ``player`` may play it now: it is theirs, a challenge's only until its race is over, and a
+        challenge link's only until its end, which is its result."""
+        if self.link_role and self.finished is not None:
+            return False
         return self.is_owned_by(player) and (not self.in_room or (self.race_running and self.seat.left is None))
 
 
@@ -481,6 +507,13 @@ JOIN_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 JOIN_CODE_LENGTH = 6
 
 
+def kind_label(level: engine.Level | None, rule: engine.Rule) -> str:
+    """What a challenge deals, as its pages name it: its level, or a free deal and its rule."""
+    if level is not None:
+        return str(LEVEL_LABELS[level])
+    return gettext("Free deal, %(rule)s rule") % {"rule": RULE_LABELS[rule]}
+
+
 def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_CODE_LETTERS) for _ in range(JOIN_CODE_LENGTH))
 
@@ -521,10 +554,7 @@ class Room(models.Model):
     @property
     def kind_label(self) -> str:
         """What the room deals, as its pages name it: its level, or a free deal and its rule."""
-        level = self.game_level
-        if level is not None:
-            return str(LEVEL_LABELS[level])
-        return gettext("Free deal, %(rule)s rule") % {"rule": RULE_LABELS[self.game_code.rule]}
+        return kind_label(self.game_level, self.game_code.rule)
 
     @property
     def ends_at(self) -> datetime | None:
@@ -603,3 +633,41 @@ class Seat(models.Model):
     @staticmethod
     def key_of(name: str) -> str:
         return name.casefold()
+
+
+class LinkChallenge(models.Model):
+    """A challenge link (docs/challenges.md, "Challenge links"): made from a finished game, it deals that game's deal
+    to whoever takes it, each in a game of their own (a ``LinkEntry``'s), at any time; its board ranks them all."""
+
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id, editable=False)
+    game = models.OneToOneField(GameRecord, on_delete=models.CASCADE, related_name="link_made")
+    name = models.CharField(max_length=NAME_LENGTH, help_text="The challenger's name on the board")
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"link {self.public_id} ({self.game_id})"
+
+    @property
+    def kind_label(self) -> str:
+        return kind_label(self.game.game_level, self.game.game_code.rule)
+
+
+class LinkEntry(models.Model):
+    """A player who took a challenge link, by the name they chose there, and the game it dealt them."""
+
+    challenge = models.ForeignKey(LinkChallenge, on_delete=models.CASCADE, related_name="entries")
+    name = models.CharField(max_length=NAME_LENGTH)
+    name_key = models.CharField(max_length=4 * NAME_LENGTH, editable=False)  # as a room's seats compare names
+    look = models.CharField(max_length=8 * NAME_LENGTH, editable=False, default="")
+    game = models.OneToOneField(GameRecord, on_delete=models.CASCADE, related_name="link_entry")
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.UniqueConstraint(fields=["challenge", "name_key"], name="one_name_a_link")]
+
+    def __str__(self) -> str:
+        return f"{self.name} on {self.challenge_id}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key, self.look = Seat.key_of(self.name), look_of(self.name)
+        super().save(*args, **kwargs)

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, re_path
 
 import engine
+from games.challenges import link_views
 from games.challenges import views as challenges
 from games.store import public_ids  # noqa: F401  # registers the <public_id:…> converter
 from games.web.views import (
@@ -37,6 +38,7 @@ urlpatterns = [
     path("g/<public_id:public_id>/live/", live.live_regions, name="live"),
     path("g/<public_id:public_id>/replay/", replay.replay, name="replay"),
     path("g/<public_id:public_id>/again/", new.deal_again, name="again"),
+    path("g/<public_id:public_id>/challenge/", link_views.game_link, name="game_link"),
     path("c/new/", challenges.new_room, name="new_room"),
     path("c/join/", challenges.join_by_code, name="join_by_code"),  # before the rooms' addresses: "join" is none
     path("c/<public_id:public_id>/", challenges.room_page, name="room"),
@@ -46,6 +48,8 @@ urlpatterns = [
     path("c/<public_id:public_id>/rematch/", challenges.rematch, name="rematch"),
     path("c/<public_id:public_id>/standings/", challenges.standings_region, name="standings"),
     path("c/<public_id:public_id>/par/", challenges.room_par, name="room_par"),
+    path("l/<public_id:public_id>/", link_views.link_page, name="link"),
+    path("l/<public_id:public_id>/take/", link_views.take_link, name="take_link"),
     path("history/", history.history, name="history"),
     path("how-to-play/", guide.how_to_play, name="how_to_play"),
     path("health/", health.health, name="health"),

@@ -41,11 +41,12 @@ class Table:
     can_play: bool  # the owner's forms, or the read-only board
     preferences: Preferences
     untimed: bool = False  # a par line's board: scored without the time bonus
+    owner: bool = False  # the viewer is its player, whether or not they may still play it
 
     @classmethod
     def of(cls, record: GameRecord, game: engine.Game, player: Player, preferences: Preferences) -> "Table":
         """The table as ``player`` sees it, with their settings."""
-        return cls(record, game, record.playable_by(player), preferences)
+        return cls(record, game, record.playable_by(player), preferences, owner=record.is_owned_by(player))
 
     @classmethod
     def watched(cls, record: GameRecord, game: engine.Game, highlight: bool) -> "Table":

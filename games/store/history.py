@@ -7,7 +7,7 @@ from django.db.models import Count, Max, Q, Sum
 from django.utils.translation import gettext_lazy as _
 
 import engine
-from games.models import FREE_GAME, LEVEL_LABELS, GameQuerySet, GameRecord
+from games.models import FREE_GAME, LEVEL_LABELS, GameQuerySet, GameRecord, LinkChallenge
 
 
 @dataclass(frozen=True)
@@ -136,3 +136,19 @@ def daily_results(games: GameQuerySet) -> list[GameRecord]:
             break
         first_of_day.setdefault(record.daily_date, record)
     return list(first_of_day.values())
+
+
+def links_made(games: GameQuerySet) -> list[LinkChallenge]:
+    """The challenge links made from ``games``, newest first, each with how many took it (``taken``), how many of
+    them finished (``finished``) and the best score among those who did (``best``): what the challenger is told."""
+    finished = Q(entries__game__finished__isnull=False)
+    return list(
+        LinkChallenge.objects.filter(game__in=games)
+        .select_related("game")
+        .annotate(
+            taken=Count("entries"),
+            finished=Count("entries", filter=finished),
+            best=Max("entries__game__score", filter=finished),
+        )
+        .order_by("-created", "-id")
+    )

@@ -32,7 +32,7 @@ from django.views import csrf, defaults
 
 from games.actions import BrokenGame, DealSecret, NotStarted, NotTaught, ParClosed
 from games.base import clock
-from games.models import GameRecord
+from games.models import GameRecord, LinkRole
 
 logger = logging.getLogger(__name__)
 
@@ -140,9 +140,12 @@ def par_closed(request: HttpRequest, record: GameRecord) -> HttpResponse:
 
 
 def secret_page(request: HttpRequest, record: GameRecord) -> HttpResponse:
-    """403: a daily deal whose day is not over, or a challenge's before it is over, shown to another player."""
+    """403: a daily deal whose day is not over, a challenge's before it is over, or a game taken from a challenge
+    link before its end, shown to another player."""
     if record.in_room:
         return render(request, "games/secret.html", {"room": record.seat.room}, status=403)
+    if record.link_role == LinkRole.TAKEN:
+        return render(request, "games/secret.html", {"link_taken": True}, status=403)
     day = record.daily_date
     assert day is not None  # noqa: S101 (only a daily game's or a challenge's deal is secret)
     return render(request, "games/secret.html", {"day": day, "opens": clock.end_of(day)}, status=403)

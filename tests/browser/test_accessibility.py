@@ -118,6 +118,12 @@ def test_every_page_has_no_serious_or_critical_violation(auditor: Auditor) -> No
     play_line(owner, won.url, line)
     expect(owner.locator(".outcome.won")).to_be_visible()
     auditor.audit(owner, "won game")
+    owner.locator('.outcome [data-action="challenge-link"]').click()
+    auditor.audit(owner, "challenge link's form")
+    owner.fill("#id_name", "Ann")
+    owner.click('[data-action="make-link"]')
+    auditor.audit(owner, "challenge link's board (challenger)")
+    auditor.visit(watcher, owner.url.removeprefix(auditor.server_url), "challenge link's board (a friend)")
 
     auditor.visit(owner, "/c/new/", "new challenge")
     owner.fill("#id_name", "Ann")

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 import engine
 from games.drawing.chart import history_charts
 from games.models import FREE_GAME, LEVEL_LABELS, RULE_LABELS, STATUS_LABELS, GameRecord
-from games.store.history import daily_results, finished_games, stats_by_mode, totals
+from games.store.history import daily_results, finished_games, links_made, stats_by_mode, totals
 from games.web.http import SiteRequest
 
 PAGE_SIZE = 20
@@ -44,5 +44,6 @@ def history(request: SiteRequest) -> HttpResponse:
         "modes": [(FREE_MODE, _("Free game")), *LEVEL_LABELS.items()],
         "by_mode": stats_by_mode(games),
         "dailies": daily_results(games),
+        "links": links_made(games),
     }
     return render(request, "games/history.html", context)
