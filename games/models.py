@@ -537,6 +537,9 @@ class Room(models.Model):
     join_code = models.CharField(
         max_length=JOIN_CODE_LENGTH, unique=True, null=True, blank=True, help_text="To join by until it starts"
     )
+    # Best of three: three rooms in a row, each the rematch of the one before, their scores summed.
+    rounds = models.PositiveSmallIntegerField(default=1, help_text="Deals in its series: 1, or 3 for best of three")
+    round_number = models.PositiveSmallIntegerField(default=1, help_text="This deal's place in its series, from 1")
 
     objects = RoomQuerySet.as_manager()
 
@@ -573,6 +576,11 @@ class Room(models.Model):
 
     def is_over(self) -> bool:
         return self.state() is RoomState.OVER
+
+    @property
+    def series_goes_on(self) -> bool:
+        """A round of a best of three before its last: its rematch is the next round."""
+        return self.round_number < self.rounds
 
 
 class RoomState(StrEnum):

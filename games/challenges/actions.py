@@ -64,12 +64,19 @@ def seat_of(room: Room, player: Player) -> Seat | None:
 
 
 def create_room(
-    player: Player, name: str, time_limit: int, code: engine.GameCode, kind: engine.Level | engine.Rule
+    player: Player,
+    name: str,
+    time_limit: int,
+    code: engine.GameCode,
+    kind: engine.Level | engine.Rule,
+    *,
+    rounds: int = 1,
+    round_number: int = 1,
 ) -> Room:
     """A room on ``code``'s deal (``fresh_deal``'s for ``kind``, secret until the room is over), of a level or free
-    under a rule, with ``player`` seated as its host under ``name``."""
+    under a rule, the ``round_number``-th of ``rounds`` in a row, with ``player`` seated as its host under ``name``."""
     level = kind.value if isinstance(kind, engine.Level) else ""
-    room = Room(code=str(code), level=level, time_limit=time_limit)
+    room = Room(code=str(code), level=level, time_limit=time_limit, rounds=rounds, round_number=round_number)
     with transaction.atomic():
         _save_with_a_join_code(room)
         _seat(room, player, name, host=True)
@@ -202,7 +209,8 @@ def leave(player: Player, public_id: str) -> Room:
 
 def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
     """A new room with the same players, a fresh deal of the same level or rule, and the same time limit, hosted by
-    the player who asked; asked again (by anyone), the same one."""
+    the player who asked; asked again (by anyone), the same one. In a best of three it is the next round, and after
+    the last round the first of a new series."""
     room = find(public_id)
     seat = seat_of(room, player)
     if seat is None:
@@ -214,7 +222,8 @@ def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
     kind = room.game_level or room.game_code.rule
     code = fresh_deal(kind, budget)  # graded before the transaction: no lock held
     with transaction.atomic():
-        new = create_room(player, seat.name, room.time_limit, code, kind)
+        next_round = room.round_number + 1 if room.series_goes_on else 1
+        new = create_room(player, seat.name, room.time_limit, code, kind, rounds=room.rounds, round_number=next_round)
         for other in room.seats.exclude(pk=seat.pk):
             Seat.objects.create(room=new, name=other.name, user_id=other.user_id, player_token=other.player_token)
         if not Room.objects.filter(pk=room.pk, rematch__isnull=True).update(rematch=new):

@@ -96,3 +96,42 @@ def _racer(seat: Seat, deal_par: DealPar | None) -> Racer:
 def version(racers: list[Racer]) -> int:
     """A number that grows with every change a room's standings show: players, and every action of their games."""
     return len(racers) + sum(racer.actions for racer in racers)
+
+
+@dataclass(frozen=True)
+class SeriesLine:
+    """One player's line in a best of three: their score in each round (None for a round not over, or one they did
+    not play), their sum, and the rounds they came first in."""
+
+    name: str
+    scores: list[int | None]
+    total: int
+    rounds_won: int
+
+
+def series_rooms(room: Room) -> list[Room]:
+    """The rounds of ``room``'s best of three that exist so far, in order: each next round is its round's rematch."""
+    rooms = [room]
+    while rooms[0].round_number > 1 and (earlier := Room.objects.filter(rematch=rooms[0]).first()):
+        rooms.insert(0, earlier)
+    while rooms[-1].series_goes_on and rooms[-1].rematch_id is not None:
+        rooms.append(rooms[-1].rematch)  # type: ignore[arg-type]  # set, as its id is
+    return rooms
+
+
+def series(room: Room) -> list[SeriesLine]:
+    """Every player of ``room``'s best of three, by the sum of their scores in the rounds over, then the rounds they
+    won; none for a single deal, or before the first round is over."""
+    if room.rounds == 1:
+        return []
+    results = [standings(each) if each.is_over() else [] for each in series_rooms(room)]
+    if not any(results):
+        return []
+    names = {Seat.key_of(racer.name): racer.name for racers in results for racer in racers}
+    lines = []
+    for key, name in names.items():
+        scores = [next((r.score for r in racers if Seat.key_of(r.name) == key), None) for racers in results]
+        scores += [None] * (room.rounds - len(scores))
+        won = sum(1 for racers in results if racers and Seat.key_of(racers[0].name) == key)
+        lines.append(SeriesLine(name, scores, sum(score or 0 for score in scores), won))
+    return sorted(lines, key=lambda line: (-line.total, -line.rounds_won))

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 import engine
 from games.challenges import actions
-from games.challenges.standings import standings
+from games.challenges.standings import series, standings
 from games.models import ROOM_PLAYERS, Room, RoomState
 from games.web.forms import JoinForm, RoomForm
 from games.web.http import SiteRequest
@@ -35,7 +35,8 @@ def new_room(request: SiteRequest) -> HttpResponse:
     if isinstance(kind, engine.Level) and (wait := budget.wait()):  # its deal is graded by the solver
         return too_many(request, ROOMS.message, wait)
     code = actions.fresh_deal(kind, budget)
-    room = actions.create_room(player, form.cleaned_data["name"], form.cleaned_data["time_limit"], code, kind)
+    data = form.cleaned_data
+    room = actions.create_room(player, data["name"], data["time_limit"], code, kind, rounds=data["rounds"])
     return redirect("room", public_id=room.public_id)
 
 
@@ -86,6 +87,7 @@ def _page(
         "seconds_to_start": max(0.0, (room.starts_at - now).total_seconds()) if room.starts_at else None,
         "seconds_to_end": max(0.0, (room.ends_at - now).total_seconds()) if room.ends_at else None,
         "most_players": ROOM_PLAYERS[-1],
+        "series": series(room),
     }
     return render(request, "games/room.html", context, status=status)
 

@@ -133,6 +133,18 @@ class RoomForm(forms.Form):
         coerce=int,
         initial=DEFAULT_TIME_LIMIT,
     )
+    rounds = forms.TypedChoiceField(
+        label=_("Rounds"),
+        choices=[(1, _("One deal")), (3, _("Best of three: three deals in a row, the scores summed"))],
+        coerce=int,
+        initial=1,
+        required=False,  # a form without it (a page from before the choice) makes one deal: clean_rounds
+        widget=forms.RadioSelect,
+    )
+
+    def clean_rounds(self) -> int:
+        rounds: int | None = self.cleaned_data["rounds"] or None  # "" where the form had no choice
+        return rounds or 1
 
     @property
     def kind(self) -> engine.Level | engine.Rule:

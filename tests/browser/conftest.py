@@ -86,10 +86,10 @@ def screenshot(page: Page, name: str) -> Path:
     return path
 
 
-def play_line(page: Page, game_url: str, line: list[str]) -> None:
-    """Posts each action of ``line`` ("+" draws, a number taps there) as htmx does, then reloads the page: how a
-    test whose point is not the playing reaches the position it checks (a game near its end, stored by the
-    server as if played) without clicking through the game."""
+def play_line(page: Page, game_url: str, line: list[str], *, reload: bool = True) -> None:
+    """Posts each action of ``line`` ("+" draws, a number taps there) as htmx does, then reloads the page (unless
+    ``reload`` is false): how a test whose point is not the playing reaches the position it checks (a game near its
+    end, stored by the server as if played) without clicking through the game."""
     token = page.locator("input[name=csrfmiddlewaretoken]").first.input_value()
     headers = {"HX-Request": "true", "X-CSRFToken": token}
     for version, action in enumerate(line):
@@ -99,7 +99,8 @@ def play_line(page: Page, game_url: str, line: list[str]) -> None:
             form["position"] = action
         answer = page.request.post(game_url + ("draw/" if drawing else "tap/"), form=form, headers=headers)
         assert answer.status == 200, f"action {version} ({action}) answered {answer.status}"
-    page.reload()
+    if reload:
+        page.reload()
 
 
 def sign_up(page: Page, server_url: str) -> None:

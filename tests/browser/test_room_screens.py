@@ -31,11 +31,12 @@ CARDS = """() => [...document.querySelectorAll('#standings tbody tr')].map((row)
 FITS = "(selector) => { const el = document.querySelector(selector); return el.scrollWidth <= el.clientWidth + 1; }"
 
 
-def make_room(page: Page, server_url: str) -> str:
+def make_room(page: Page, server_url: str, rounds: int = 1) -> str:
     page.goto(server_url + "/c/new/")
     page.fill("#id_name", "Ann")
     page.check("input[name=deal][value=free]")
     page.check("input[name=rule][value=E]")
+    page.check(f"input[name=rounds][value='{rounds}']")
     page.click("[data-action=make]")
     expect(page).to_have_url(re.compile(r"/c/[\w-]{16}/$"))
     return page.url

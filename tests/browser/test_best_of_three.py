@@ -1,0 +1,110 @@
+"""Best of three in Chromium (docs/challenges.md, "Best of three"): the host chooses three deals in a row, a friend on
+a phone plays each round with them, each round's results stand on its page and the rounds' scores are summed there;
+on a phone, in every language, the sums fold into lines that fit the screen."""
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+
+import engine
+from tests.live_server import deal_rooms
+from tests.web.rooms import winnable_and_blocked_by_drawing
+
+from .conftest import checked_page, play_line, screenshot
+from .test_phone import LOCALES, PHONES, phone
+from .test_room_screens import FITS, UPRIGHT_SIZES, join, make_room
+
+pytestmark = pytest.mark.services  # the room's start and end go through the channel layer
+HEARD = 10_000  # ms: the start, or the end, heard on a machine loaded by other tests
+BLOCKED = [engine.log.DRAW] * engine.STOCK_SIZE
+
+
+def race(env: dict[str, str], room_url: str, lines: dict[Page, list[str]], code: str) -> None:
+    """The round at ``room_url`` on ``code``'s deal, started by its host (the first page) and played to its end by
+    each page's line; each page then back on the round's results."""
+    deal_rooms(env, [room_url.split("/")[-2]], code)
+    host = next(iter(lines))
+    host.reload()
+    host.click("[data-action=start]")
+    for page, line in lines.items():
+        back_to(page, room_url, "[data-action=play]")
+        game_url = page.locator("[data-action=play]").get_attribute("href")
+        starts_in = page.locator("section.room").get_attribute("data-starts-in")
+        assert game_url is not None
+        if starts_in is not None:  # a move before the start is refused: wait for it
+            page.wait_for_timeout(float(starts_in) * 1000 + 250)
+        play_line(page, room_url.split("/c/")[0] + game_url, line, reload=False)
+    for page in lines:
+        back_to(page, room_url, "table.series")
+
+
+def back_to(page: Page, url: str, shown: str) -> None:
+    """``page`` at ``url``, showing ``shown``. A room's page leads on to its game at the start, and a game's page
+    reloads itself at the race's end: a navigation that crosses one of theirs is made again."""
+    for _ in range(3):
+        try:
+            page.goto(url)
+            expect(page.locator(shown)).to_be_visible(timeout=HEARD)
+        except (PlaywrightError, AssertionError):
+            continue
+        if page.url == url:
+            return
+    raise AssertionError(f"{url} never showed {shown}")
+
+
+def sums(page: Page) -> list[tuple[str, str]]:
+    rows = page.locator("table.series tbody tr")
+    return [(row.locator("th").inner_text(), row.get_attribute("data-total") or "") for row in rows.all()]
+
+
+def test_two_friends_play_three_rounds_in_a_row_and_see_the_sums(
+    browser: Browser, server_url: str, live_server_env: dict[str, str]
+) -> None:
+    code, line = winnable_and_blocked_by_drawing()
+    rounds = [(line, BLOCKED), (BLOCKED, line), (BLOCKED, BLOCKED)]
+    with checked_page(browser) as ann, phone(browser, PHONES["360x640"], locale="it-IT") as bob:
+        room_url = make_room(ann, server_url, rounds=3)
+        join(bob, room_url, "Bob")
+        for number, (ann_line, bob_line) in enumerate(rounds, start=1):
+            expect(ann.locator("[data-round]")).to_have_attribute("data-round", str(number))
+            if number > 1:  # Bob follows from the last round's results to the next round's lobby
+                bob.reload()
+                bob.click("[data-action=rematch]")
+                expect(bob).to_have_url(room_url)
+                expect(bob.locator("[data-waiting-for-host]")).to_be_visible()
+            race(live_server_env, room_url, {ann: ann_line, bob: bob_line}, code)
+            expect(ann.locator("table.series tbody tr").first.locator("td", has_text="–")).to_have_count(3 - number)
+            if number == 1:
+                assert [name for name, _ in sums(ann)] == ["Ann", "Bob"]  # Ann won the first round
+            if number < 3:
+                ann.click("[data-action=rematch]")  # Next round: Ann hosts it
+                expect(ann).to_have_url(re.compile(r"/c/[\w-]{16}/$"))
+                assert ann.url != room_url
+                room_url = ann.url
+        cells = ann.locator("table.series tbody tr").first.locator("td")
+        expect(cells).to_have_count(4)  # three rounds and the total
+        figures = [int(text) for text in cells.all_inner_texts()]
+        assert sum(figures[:3]) == figures[3]
+        expect(ann.locator("[data-action=rematch]")).to_have_text("Rematch")
+        expect(bob.locator("table.series tbody tr")).to_have_count(2)
+        assert sums(bob) == sums(ann)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_on_a_phone_the_sums_fit_the_screen(
+    browser: Browser, server_url: str, live_server_env: dict[str, str], locale: str
+) -> None:
+    code, _ = winnable_and_blocked_by_drawing()
+    with checked_page(browser) as ann, phone(browser, PHONES["360x640"], locale=locale) as bob:
+        room_url = make_room(ann, server_url, rounds=3)
+        join(bob, room_url, "Bob with a long name")
+        race(live_server_env, room_url, {ann: BLOCKED, bob: BLOCKED}, code)
+        for size in (*UPRIGHT_SIZES, "740x304"):
+            bob.set_viewport_size(PHONES[size])
+            assert bob.evaluate(FITS, "html"), f"{size}: the page scrolls sideways"
+            right = bob.evaluate("() => document.querySelector('table.series').getBoundingClientRect().right")
+            assert right <= PHONES[size]["width"], f"{size}: the sums are cut"
+        bob.set_viewport_size(PHONES["360x640"])
+        screenshot(bob, f"best-of-three-{locale[:2]}")
