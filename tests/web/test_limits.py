@@ -18,16 +18,17 @@ from django.test import Client
 from pytest_django.fixtures import Settings
 
 import engine
+from engine.log import DRAW
 from games.base import counters
 from games.live.close_codes import TOO_MANY, UNKNOWN_GAME
 from games.live.consumers import socket_refused
-from games.models import GameRecord
+from games.models import GameRecord, LinkChallenge
 from games.solver import pool as solver_pool
 from games.web import reset_mail
 from tests.frozen_redis import frozen_redis
 
-from .conftest import CODE, act, start_game
-from .helpers_play import HTMX
+from .conftest import CODE, act, play_line, start_game
+from .helpers_play import HTMX, blocked_by_drawing
 from .live import WAIT, in_event_loop, socket
 from .rooms import join, make_room
 from .test_failures import message_region, said
@@ -40,6 +41,8 @@ HINTS = "You have asked for many hints in a short time."
 SIGN_INS = "Too many attempts to log in or sign up."
 PASSWORDS = "Too many attempts to change or reset a password."
 PAGES = "You have opened many pages in a short time."
+ROOMS = "You have made many challenges in a short time."
+JOINS = "You have joined many challenges in a short time."
 PASSWORD = "tri-peaks-2026-secret"
 
 
@@ -428,6 +431,25 @@ class FastPlayer:
             assert act(self.client, self.game, "tap", htmx=True, position=played.playable()[0]).status_code == 200
         else:
             assert act(self.client, self.game, "draw", htmx=True).status_code == 200
+
+
+def test_challenge_links_are_made_and_taken_within_the_rooms_limits(settings: Settings, clock: Clock) -> None:
+    settings.LIMIT_ROOMS_PER_PLAYER, settings.LIMIT_JOINS_PER_PLAYER = "1/10m", "1/10m"
+    ann, bob = from_address("198.51.100.7", "it"), from_address("198.51.100.8", "bg")
+    record = start_game(ann, blocked_by_drawing())
+    play_line(ann, record, DRAW * engine.STOCK_SIZE)
+    host = make_room(ann, "Ann", CODE)  # the one room this player may make in ten minutes
+    assert_refused(ann.post(f"/g/{record.public_id}/challenge/", {"name": "Ann"}), ROOMS, "it", clock)
+    assert not LinkChallenge.objects.exists()
+    wait = assert_refused(ann.post(f"/g/{record.public_id}/challenge/", {"name": "Ann"}), ROOMS, "it", clock)
+    clock.advance(wait)
+    made = ann.post(f"/g/{record.public_id}/challenge/", {"name": "Ann"})
+    link = LinkChallenge.objects.get()
+    assert made["Location"] == f"/l/{link.public_id}/"
+    bob.get(f"/c/{host.public_id}/")  # the room's page knows its visitor: their join counts as theirs
+    assert join(bob, host, "Bob") == 302  # the one join of this player's ten minutes
+    assert_refused(bob.post(f"/l/{link.public_id}/take/", {"name": "Bob"}), JOINS, "bg", clock)
+    assert not GameRecord.objects.filter(link_role="taken").exists()
 
 
 def test_a_fast_player_plays_for_a_minute_and_is_never_limited(clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
