@@ -30,11 +30,12 @@ def find(public_id: str) -> LinkChallenge:
 
 
 def of_game(record: GameRecord) -> LinkChallenge | None:
-    """The challenge link a game belongs to: the one made from it, or the one it was taken from."""
+    """The challenge link a game belongs to: the one made from it, or the one it was taken from; None for another
+    game, or a taken one whose link went with the challenger's game (``prune_games``)."""
     if record.link_role == LinkRole.MADE:
-        return LinkChallenge.objects.select_related("game").get(game=record)
+        return LinkChallenge.objects.filter(game=record).first()
     if record.link_role == LinkRole.TAKEN:
-        return LinkChallenge.objects.select_related("game").get(entries__game=record)
+        return LinkChallenge.objects.filter(entries__game=record).first()
     return None
 
 

@@ -7,9 +7,10 @@ from io import StringIO
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.test import Client
 from django.utils import timezone
 
-from games.models import GameRecord
+from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole
 
 pytestmark = pytest.mark.django_db
 
@@ -76,3 +77,15 @@ def test_a_dry_run_says_what_it_would_delete_and_deletes_nothing(games: dict[str
 def test_nonsense_days_are_refused() -> None:
     with pytest.raises(CommandError, match="--days"):
         prune("--days", "0")
+
+
+def test_a_pruned_challengers_game_takes_its_link_along_and_counts_as_one_game(client: Client) -> None:
+    made, taken = game(40, 35), game(3, 3)
+    GameRecord.objects.filter(pk=made.pk).update(link_role=LinkRole.MADE, finished=timezone.now())
+    GameRecord.objects.filter(pk=taken.pk).update(link_role=LinkRole.TAKEN, finished=timezone.now())
+    link = LinkChallenge.objects.create(game=made, name="Ann")
+    LinkEntry.objects.create(challenge=link, name="Bob", game=taken)
+    assert "Deleted 1 anonymous games" in prune()
+    assert not LinkChallenge.objects.exists() and not LinkEntry.objects.exists()
+    assert GameRecord.objects.filter(pk=taken.pk).exists()  # the taker's game is theirs, board or not
+    assert client.get(f"/g/{taken.public_id}/challenge/").status_code == 403  # no board to lead to: not a 500

@@ -50,7 +50,8 @@ class Command(BaseCommand):
         deleted, last = 0, 0
         while keys := list(abandoned.filter(pk__gt=last).order_by("pk").values_list("pk", flat=True)[:batch]):
             last = keys[-1]
-            deleted += abandoned.filter(pk__in=keys).delete()[0]  # the filter again: a game just played stays
+            # The filter again: a game just played stays. Counted are the games, not the link rows they take along.
+            deleted += abandoned.filter(pk__in=keys).delete()[1].get(GameRecord._meta.label, 0)
             if total > batch:
                 self.stdout.write(f"{deleted} of {total}…")
         return deleted
