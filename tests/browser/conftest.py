@@ -86,11 +86,12 @@ def screenshot(page: Page, name: str) -> Path:
     return path
 
 
-def play_line(page: Page, game_url: str, line: list[str], *, reload: bool = True) -> None:
+def play_line(page: Page, game_url: str, line: list[str], *, reload: bool = True, token: str = "") -> None:
     """Posts each action of ``line`` ("+" draws, a number taps there) as htmx does, then reloads the page (unless
     ``reload`` is false): how a test whose point is not the playing reaches the position it checks (a game near its
-    end, stored by the server as if played) without clicking through the game."""
-    token = page.locator("input[name=csrfmiddlewaretoken]").first.input_value()
+    end, stored by the server as if played) without clicking through the game. The CSRF token is the page's form's,
+    unless ``token`` is given (read from a page that was fetched, not shown)."""
+    token = token or page.locator("input[name=csrfmiddlewaretoken]").first.input_value()
     headers = {"HX-Request": "true", "X-CSRFToken": token}
     for version, action in enumerate(line):
         drawing = action == engine.log.DRAW

@@ -29,13 +29,16 @@ def race(env: dict[str, str], room_url: str, lines: dict[Page, list[str]], code:
     host.reload()
     host.click("[data-action=start]")
     for page, line in lines.items():
-        back_to(page, room_url, "[data-action=play]")
-        game_url = page.locator("[data-action=play]").get_attribute("href")
-        starts_in = page.locator("section.room").get_attribute("data-starts-in")
-        assert game_url is not None
-        if starts_in is not None:  # a move before the start is refused: wait for it
-            page.wait_for_timeout(float(starts_in) * 1000 + 250)
-        play_line(page, room_url.split("/c/")[0] + game_url, line, reload=False)
+        # The room as this player's page would show it, fetched: the page itself moves on by itself meanwhile (to
+        # the game at the start, and back at the end), which a read of its elements could cross.
+        room = page.request.get(room_url).text()
+        game_url = re.search(r'data-game="(/g/[\w-]+/)"', room)
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', room)
+        assert game_url and token, room
+        if starts_in := re.search(r'data-starts-in="([\d.]+)"', room):  # a move before the start is refused
+            page.wait_for_timeout(float(starts_in.group(1)) * 1000 + 250)
+        server = room_url.split("/c/")[0]
+        play_line(page, server + game_url.group(1), line, reload=False, token=token.group(1))
     for page in lines:
         back_to(page, room_url, "table.series")
 
