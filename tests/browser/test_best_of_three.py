@@ -39,17 +39,30 @@ def race(env: dict[str, str], room_url: str, lines: dict[Page, list[str]], code:
             page.wait_for_timeout(float(starts_in.group(1)) * 1000 + 250)
         server = room_url.split("/c/")[0]
         play_line(page, server + game_url.group(1), line, reload=False, token=token.group(1))
+    over(host, room_url)
     for page in lines:
         back_to(page, room_url, "table.series")
 
 
+def over(page: Page, room_url: str) -> None:
+    """The round at ``room_url`` is over, as the server says (every game has ended), within ``HEARD``."""
+    for _ in range(HEARD // 250):
+        room = page.request.get(room_url).text()
+        if 'data-state="over"' in room:
+            return
+        page.wait_for_timeout(250)
+    standings = re.search(r'<div id="standings".*?</table>', room, re.DOTALL)
+    raise AssertionError(f"the round is not over: {standings.group() if standings else room}")
+
+
 def back_to(page: Page, url: str, shown: str) -> None:
-    """``page`` at ``url``, showing ``shown``. A room's page leads on to its game at the start, and a game's page
-    reloads itself at the race's end: a navigation that crosses one of theirs is made again."""
-    for _ in range(3):
+    """``page`` at ``url``, showing ``shown``. The pages move on by themselves for a few seconds after a start: a
+    room's page to its game once the countdown is over, the game's page again once it hears the race's end. A
+    navigation that crosses one of theirs is made again until they are done."""
+    for _ in range(HEARD // 1000):
         try:
             page.goto(url)
-            expect(page.locator(shown)).to_be_visible(timeout=HEARD)
+            expect(page.locator(shown)).to_be_visible(timeout=2000)
         except (PlaywrightError, AssertionError):
             continue
         if page.url == url:
