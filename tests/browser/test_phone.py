@@ -580,3 +580,22 @@ def test_a_win_is_celebrated_unless_motion_is_reduced(
         confetti = page.locator(".outcome.won").evaluate("el => getComputedStyle(el, '::before').animationName")
         assert (confetti != "none") is animated, f"confetti: {confetti}"
         expect(page.locator(".outcome.won h2")).to_have_css("opacity", "1")  # and then it stays in view
+
+
+@pytest.mark.parametrize("size", ["360x640", "740x304"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_refused_game_code_is_focused_with_its_error_in_view(
+    browser: Browser, server_url: str, locale: str, size: str
+) -> None:
+    # Not a checked page: the refusal is a 400, which the browser reports in its console.
+    context = browser.new_context(viewport=PHONES[size], has_touch=True, is_mobile=True, locale=locale)
+    page = context.new_page()
+    page.goto(server_url + "/new/")
+    page.fill("input[name=code]", "TP1-E-SHARE01")
+    page.click("form.new-game button[type=submit]")
+    field = page.locator("input[name=code]")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_be_focused()
+    expect(field).to_be_in_viewport()
+    expect(page.locator("#code-errors")).to_be_in_viewport()
+    context.close()
