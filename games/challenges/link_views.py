@@ -39,10 +39,8 @@ def game_link(request: SiteRequest, public_id: str) -> HttpResponse:
 def _new_link_page(
     request: SiteRequest, record: GameRecord, form: JoinForm, *, refusal: str = "", status: int = 200
 ) -> HttpResponse:
-    if not refusal and not record.is_owned_by(request.player):
-        refusal, status = str(links.NOT_YOURS), 403
-    elif not refusal and not record.linkable:
-        refusal, status = str(links.NOT_LINKABLE), 409
+    if not refusal and (refused := links.refusal_to_make(request.player, record)):
+        refusal, status = refused.said(), 403 if refused.message is links.NOT_YOURS else 409
     context = {"record": record, "form": form, "refusal": refusal}
     return render(request, "games/new_link.html", context, status=status)
 

@@ -39,13 +39,20 @@ def of_game(record: GameRecord) -> LinkChallenge | None:
     return None
 
 
+def refusal_to_make(player: Player, record: GameRecord) -> Refusal | None:
+    """Why ``player`` may not make a link of ``record``, if they may not: the form says it before it is filled."""
+    if not record.is_owned_by(player):
+        return Refusal(NOT_YOURS)
+    if not record.linkable:
+        return Refusal(NOT_LINKABLE)
+    return None
+
+
 def make(player: Player, record: GameRecord, name: str) -> LinkChallenge:
     """The challenge link of ``player``'s ended game ``record``, under ``name``: made now, or the one made before
     (a second tap). From then on the game's end is its result: no undo reopens it."""
-    if not record.is_owned_by(player):
-        raise Refusal(NOT_YOURS)
-    if not record.linkable:
-        raise Refusal(NOT_LINKABLE)
+    if refused := refusal_to_make(player, record):
+        raise refused
     with transaction.atomic():
         locked = GameRecord.objects.select_for_update().get(pk=record.pk)  # one link, however many taps
         if locked.link_role == LinkRole.MADE:
