@@ -6,7 +6,6 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import Error as PlaywrightError
 
 import engine
 from tests.live_server import deal_rooms
@@ -23,51 +22,48 @@ BLOCKED = [engine.log.DRAW] * engine.STOCK_SIZE
 
 def race(env: dict[str, str], room_url: str, lines: dict[Page, list[str]], code: str) -> None:
     """The round at ``room_url`` on ``code``'s deal, started by its host (the first page) and played to its end by
-    each page's line; each page then back on the round's results."""
+    each page's line; each page then back on the round's results.
+
+    A room's page moves on by itself after a start (to its game once the countdown is over, and that page again
+    once it hears the race's end), so a read or a navigation of the test's could cross one of its own. Every page
+    is therefore sent away from the site as soon as the round has started, the round is played from the room as
+    fetched, and each page opens the results once, when nothing is left to move it."""
     deal_rooms(env, [room_url.split("/")[-2]], code)
     host = next(iter(lines))
     host.reload()
     host.click("[data-action=start]")
+    started(host, room_url)
+    for page in lines:
+        page.goto("about:blank")
+    server = room_url.split("/c/")[0]
     for page, line in lines.items():
-        # The room as this player's page would show it, fetched: the page itself moves on by itself meanwhile (to
-        # the game at the start, and back at the end), which a read of its elements could cross.
         room = page.request.get(room_url).text()
         game_url = re.search(r'data-game="(/g/[\w-]+/)"', room)
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', room)
         assert game_url and token, room
         if starts_in := re.search(r'data-starts-in="([\d.]+)"', room):  # a move before the start is refused
             page.wait_for_timeout(float(starts_in.group(1)) * 1000 + 250)
-        server = room_url.split("/c/")[0]
         play_line(page, server + game_url.group(1), line, reload=False, token=token.group(1))
-    over(host, room_url)
+    until(host, room_url, 'data-state="over"', "the round is not over")
     for page in lines:
-        back_to(page, room_url, "table.series")
+        page.goto(room_url)
+        expect(page.locator("table.series")).to_be_visible()
 
 
-def over(page: Page, room_url: str) -> None:
-    """The round at ``room_url`` is over, as the server says (every game has ended), within ``HEARD``."""
+def started(page: Page, room_url: str) -> None:
+    """The round at ``room_url`` has started, as the server says, within ``HEARD``."""
+    until(page, room_url, "data-game=", "the round has not started")
+
+
+def until(page: Page, room_url: str, mark: str, failure: str) -> None:
+    """The room at ``room_url``, as fetched by ``page``'s player, shows ``mark`` within ``HEARD``."""
     for _ in range(HEARD // 250):
         room = page.request.get(room_url).text()
-        if 'data-state="over"' in room:
+        if mark in room:
             return
         page.wait_for_timeout(250)
     standings = re.search(r'<div id="standings".*?</table>', room, re.DOTALL)
-    raise AssertionError(f"the round is not over: {standings.group() if standings else room}")
-
-
-def back_to(page: Page, url: str, shown: str) -> None:
-    """``page`` at ``url``, showing ``shown``. The pages move on by themselves for a few seconds after a start: a
-    room's page to its game once the countdown is over, the game's page again once it hears the race's end. A
-    navigation that crosses one of theirs is made again until they are done."""
-    for _ in range(HEARD // 1000):
-        try:
-            page.goto(url)
-            expect(page.locator(shown)).to_be_visible(timeout=2000)
-        except (PlaywrightError, AssertionError):
-            continue
-        if page.url == url:
-            return
-    raise AssertionError(f"{url} never showed {shown}")
+    raise AssertionError(f"{failure}: {standings.group() if standings else room}")
 
 
 def sums(page: Page) -> list[tuple[str, str]]:
