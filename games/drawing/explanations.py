@@ -52,7 +52,9 @@ def verdict_text(record: GameRecord) -> str:
     rule = record.rule_label
     if not record.winnable:
         return _("This deal could not be won under the %(rule)s rule, whatever the play.") % {"rule": rule}
-    if record.status == engine.Status.WON or record.lost_after_action is None:
+    if record.status == engine.Status.WON:
+        return _("You won this deal under the %(rule)s rule.") % {"rule": rule}
+    if record.lost_after_action is None:
         return _("This deal could be won under the %(rule)s rule.") % {"rule": rule}
     if record.lost_with_card:
         what = _("playing the %(card)s here left no way to clear the peaks") % {

@@ -49,7 +49,7 @@ def test_a_level_game_shows_par_at_its_end_and_a_par_line_that_steps_to_it(page:
     played_by_hand(page, actions[-1:])  # the win: the end card asks for par once shown
     words = page.locator(".outcome.won .par")
     expect(words).to_contain_text("Par for this deal", timeout=15_000)  # a Medium deal's par takes seconds
-    expect(page.locator(".outcome.won .verdict")).to_contain_text("This deal could be won")  # asked for alike
+    expect(page.locator(".outcome.won .verdict")).to_contain_text("You won this deal")  # asked for alike
     found = PAR_WORDS.search(words.inner_text())
     assert found, words.inner_text()
     par, mine, percent = (int(figure) for figure in found.groups())

@@ -87,7 +87,10 @@ def test_the_home_page_offers_the_game_in_progress_first(client: Client) -> None
     act(client, latest, "draw")
     GameRecord.objects.filter(pk=earlier.pk).update(updated=timezone.now() - datetime.timedelta(hours=1))
     html = client.get("/", headers={"Accept-Language": "es"}).content.decode()
-    assert f'href="/g/{latest.public_id}/" data-resume="{latest.public_id}"' in html
+    assert f'href="/g/{latest.public_id}/" data-resume="{latest.public_id}">Continuar: Partida libre</a>' in html
     assert "puntuación 499 tras 1 movimiento" in html
     assert html.index("data-resume") < html.index('class="levels"')  # before the levels
     assert "data-resume" not in Client().get("/").content.decode()  # another player's games are theirs
+    medium = client.post("/new/medium/")["Location"].split("/")[2]
+    html = client.get("/", headers={"Accept-Language": "es"}).content.decode()
+    assert f'data-resume="{medium}">Continuar: Medio</a>' in html  # the mode named, the level's

@@ -111,6 +111,18 @@ def test_a_finished_game_tells_where_a_winnable_deal_was_lost(player: Client) ->
     assert (game.analysed, game.lost_after_action, game.winnable) == (False, None, True)
 
 
+def test_a_won_game_is_told_it_was_won_not_that_its_deal_could_be(player: Client) -> None:
+    codes = (engine.GameCode(number, engine.Rule.CLASSIC) for number in range(60))
+    code = next(code for code in codes if engine.solve(engine.Game.new(code)).winnable)
+    line = engine.solve(engine.Game.new(code)).line
+    game = start_game(player, str(code))
+    GameRecord.objects.filter(pk=game.pk).update(log=line[:-1])
+    act(player, game, "tap", position=engine.log.POSITION_OF_SYMBOL[line[-1]])  # a win ends on a tap
+    words = player.get(f"/g/{game.public_id}/verdict/", headers={"HX-Request": "true"}).content.decode()
+    assert "You won this deal under the Classic rule." in words
+    assert "could be won" not in words
+
+
 def test_the_move_that_ends_a_game_never_waits_for_the_solver(player: Client) -> None:
     with mock.patch("games.solver.pool.analyse", side_effect=AssertionError("the move waited for the solver")):
         game, _ = lost_game(player)
