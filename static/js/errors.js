@@ -7,7 +7,7 @@
 "use strict";
 
 (() => {
-  const words = document.currentScript.dataset; // data-failed, data-offline
+  const words = document.currentScript.dataset; // data-failed, data-offline, data-held
 
   function notice() {
     let region = document.getElementById("notice");
@@ -70,11 +70,12 @@
     failed(xhr.status, xhr.getResponseHeader("Content-Type") || "", xhr.responseText || "");
   });
   document.addEventListener("htmx:sendError", () => show(words.offline, "offline"));
-  // The board's own queue (static/js/queue.js) sends its actions with fetch: it reports its failures here.
+  // The board's own queue (static/js/queue.js) sends its actions with fetch: it reports its failures here. It keeps
+  // the actions the server did not answer and sends them again by itself, so the player has nothing to retry.
   document.addEventListener("tripeaks:failed", (event) => {
     const answer = event.detail;
     if (answer) failed(answer.status, answer.type, answer.body);
-    else show(words.offline, "offline");
+    else show(words.held, "offline");
   });
   // The server answers again (the queue's action went through, or the live socket is back): "cannot be
   // reached" no longer holds.

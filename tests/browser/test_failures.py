@@ -23,7 +23,7 @@ pytestmark = pytest.mark.services  # the database locked under a tap
 
 OUTAGE = "The table is unavailable for a moment; your game is safe."
 STALE = "This page was out of date (a log-in or log-out in another tab). It is up to date now: try again."
-OFFLINE = "The server cannot be reached. Check your connection, then try again."
+OFFLINE = "The server cannot be reached: your moves are kept and will be sent by themselves once it answers."
 # What Chromium and htmx report of a request that failed: expected here, unlike any other console error.
 EXPECTED = re.compile(
     r"^(Failed to load resource: .*|Response Status Error Code \d+ from .*|htmx:(afterRequest|sendError)\b.*)$"

@@ -19,7 +19,7 @@ from .test_play import Table, tab_to
 pytestmark = pytest.mark.services  # racing writes of one game
 
 ROUND_TRIP = 150  # ms
-OFFLINE = "The server cannot be reached. Check your connection, then try again."
+OFFLINE = "The server cannot be reached: your moves are kept and will be sent by themselves once it answers."
 
 
 # Every text the notice region shows from now on (the next answer may replace one before a test can look).
