@@ -1,5 +1,5 @@
-"""The challenge rooms' tags: ``{{ seconds|minutes }}`` ("4:05"), and ``{% room_of record as room %}``, the room of a
-challenge's game with its standings (games/challenges/standings.py)."""
+"""The challenge rooms' tag: ``{% room_of record as room %}``, the room of a challenge's game with its standings
+(games/challenges/standings.py)."""
 
 from dataclasses import dataclass
 
@@ -7,11 +7,9 @@ from django import template
 from django.utils import timezone
 
 from games.challenges.standings import Racer, standings
-from games.drawing.board import minutes
 from games.models import GameRecord, Room
 
 register = template.Library()
-register.filter("minutes", minutes)
 
 
 @dataclass(frozen=True)

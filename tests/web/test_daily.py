@@ -407,7 +407,7 @@ def test_a_game_played_faster_than_a_person_can_ranks_after_the_others_flagged()
     assert leaderboard_names(Client()) == ["ann", "bot"]
     board = Client().get("/daily/").content.decode()
     assert board.count("data-too-fast") == 1
-    assert re.search(r'<tr data-rank="2">.*?<td>\d s</td><td>\d+</td><td>Won · <span class="too-fast"', board, re.S)
+    assert re.search(r'<tr data-rank="2">.*?<td>0:0\d</td><td>\d+</td><td>Won · <span class="too-fast"', board, re.S)
     end = bot.get(f"/g/{bots.public_id}/").content.decode()
     assert "This game was played faster than a person can play" in end
     assert '<p class="standing" data-place="2" data-ranked="1">' in end
