@@ -3,6 +3,7 @@ sources is in them, the rules' messages come out word for word, and the language
 Accept-Language, switched on any page and remembered."""
 
 import ast
+import datetime
 import re
 import shutil
 from html import unescape
@@ -15,6 +16,7 @@ from django.core.management import call_command
 from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
+from django.utils.formats import date_format
 
 import engine
 from games.drawing.cards import spoken_name
@@ -53,6 +55,16 @@ def test_a_catalog_has_no_untranslated_or_fuzzy_entry(language: str) -> None:
     assert [
         entry.msgid for entry in entries(language) if entry.msgid_plural and not all(entry.msgstr_plural.values())
     ] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [("bg", "2 декември 2026 г."), ("it", "2 dicembre 2026"), ("es", "2 de diciembre de 2026"), ("fr", "2 décembre 2026")],
+)
+def test_a_date_is_written_as_its_language_writes_it(language: str, written: str) -> None:
+    """Months in lower case, where Django's own Bulgarian and Italian capitalise them (tripeaks_site/corrections/)."""
+    with translation.override(language):
+        assert date_format(datetime.date(2026, 12, 2)) == written
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
