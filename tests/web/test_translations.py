@@ -67,6 +67,19 @@ def test_a_date_is_written_as_its_language_writes_it(language: str, written: str
         assert date_format(datetime.date(2026, 12, 2)) == written
 
 
+STOCK_WORDS = {"it": "tallone", "es": "mazo", "bg": "тесте", "fr": "pioche"}  # the rules documents' word, and ours
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_stock_has_one_name_in_each_language(language: str) -> None:
+    named_otherwise = []
+    for entry in entries(language):
+        if re.search(r"\bstock\b", entry.msgid + entry.msgid_plural, re.IGNORECASE):
+            forms = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
+            named_otherwise += [form for form in forms if STOCK_WORDS[language] not in form.lower()]
+    assert named_otherwise == []
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_translations_keep_every_placeholder(language: str) -> None:
     def placeholders(text: str) -> list[str]:
