@@ -384,6 +384,17 @@ class GameRecord(models.Model):
     def is_owned_by(self, player: Player) -> bool:
         return belongs_to(self.user_id, self.player_token, player)
 
+    def player_name(self) -> str:
+        """The name its player goes by where others see it: their seat's in a room, their name on a challenge link,
+        their account's; "" for a player signed out."""
+        if self.in_room:
+            return self.read_seat().name
+        if self.link_role == LinkRole.MADE:
+            return self.link_made.name
+        if self.link_role == LinkRole.TAKEN:
+            return self.link_entry.name
+        return self.user.get_username() if self.user else ""
+
     def read_seat(self) -> "Seat":
         """The seat of a challenge's game, with its room, in one query; kept on the record for what else reads it
         (its ``deal_secret``)."""

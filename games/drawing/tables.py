@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 import engine
 from games.drawing.board import Board, board
@@ -71,6 +71,12 @@ class Table:
         limit = record.scoring.time_limit if record.scoring else 0
         running = bool(record.first_action_at) and not record.finished and not record.left_race
         return Clock(seconds, limit, running and (record.time_limit is None or seconds < limit))
+
+    @cached_property
+    def whose(self) -> str:
+        """Whose game it is, as a watcher's head says it ("Ann's game"); "" for a player signed out."""
+        name = self.record.player_name()
+        return gettext("%(name)s's game") % {"name": name} if name else ""
 
     @cached_property
     def board(self) -> Board:

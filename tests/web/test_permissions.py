@@ -48,6 +48,15 @@ def test_a_watcher_sees_the_game_read_only_and_can_play_the_deal_themselves(play
     assert 'name="position"' not in html and "/draw/" not in html and "/undo/" not in html
     assert 'data-counter="moves">1<' in html
     assert "Play this deal yourself" in html
+    assert "data-player" not in html  # a player signed out has no name to give
+    assert "data-player" not in player.get(f"/g/{game.public_id}/").content.decode()  # the owner knows whose it is
+
+
+def test_a_watcher_is_told_whose_game_it_is(client: Client) -> None:
+    client.force_login(User.objects.create_user("alice & bob", password="x-long-password-1"))
+    game = start_game(client)
+    html = Client().get(f"/g/{game.public_id}/", headers={"Accept-Language": "it"}).content.decode()
+    assert '<span class="player" data-player>La partita di alice &amp; bob</span>' in html
 
 
 def test_the_owner_logged_out_can_no_longer_act_on_their_account_games(client: Client) -> None:
