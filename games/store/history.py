@@ -51,7 +51,9 @@ class Totals:
     played: int
     finished: int
     won: int
-    best_score: int | None  # over finished games
+    # over finished games, apart for each scoring: a free game's 500-point rule and a level's streaks
+    best_free_score: int | None
+    best_level_score: int | None
     current_streak: int  # wins in a row among the most recently finished games
     longest_streak: int
 
@@ -77,7 +79,8 @@ def totals(games: GameQuerySet, finished: list[FinishedGame] | None = None) -> T
         played=played(games).count(),
         finished=len(finished),
         won=sum(1 for game in finished if game.won),
-        best_score=max((game.score for game in finished), default=None),
+        best_free_score=max((game.score for game in finished if not game.level), default=None),
+        best_level_score=max((game.score for game in finished if game.level), default=None),
         current_streak=current,
         longest_streak=longest,
     )

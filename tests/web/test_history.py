@@ -30,10 +30,15 @@ def test_totals_count_wins_rate_best_score_and_streaks(player: Client) -> None:
     page = player.get("/history/").content.decode()
     # One win rate everywhere, the chart's too: won over finished, 5 of 6.
     assert "Win rate over all your finished games of this kind: 83%" in page
-    for total, value in [("played", 7), ("won", 5), ("win-rate", "83%"), ("best", 760)]:
+    for total, value in [("played", 7), ("won", 5), ("win-rate", "83%"), ("best-free", 760), ("best-level", "–")]:
         assert f'data-total="{total}">{value}<' in page
     assert 'data-total="current-streak">3<' in page
     assert 'data-total="longest-streak">3<' in page
+    level_game = start_game(player)
+    GameRecord.objects.filter(pk=level_game.pk).update(level="medium")
+    finish(level_game, "won", 2350, len(results))  # scored by streaks, with its level's multiplier
+    page = player.get("/history/").content.decode()
+    assert 'data-total="best-free">760<' in page and 'data-total="best-level">2350<' in page  # never one number
 
 
 def test_streaks_follow_the_order_games_finished_in(player: Client) -> None:
