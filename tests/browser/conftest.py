@@ -79,6 +79,34 @@ def page(browser: Browser) -> Iterator[Page]:
         yield opened
 
 
+# Every word on screen that the browser broke over two lines ("PUNTUA/CIÓN"), with the element it is in: each
+# visible text node's words, measured one by one, must each stand on one line. A game code is not a word: a long
+# one wraps anywhere on purpose. Text read but not shown (clipped to a pixel) is left out.
+BROKEN_WORDS = """(root) => {
+  const found = [];
+  const walker = document.createTreeWalker(document.querySelector(root), NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (element.closest('.visually-hidden, [hidden], script, style, template, .code') || !element.checkVisibility())
+      continue;
+    if (element.getBoundingClientRect().width <= 1) continue; // read, not shown: clipped to a pixel by the style
+    for (const word of node.textContent.matchAll(/\\S{2,}/g)) {
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].filter(rect => rect.width).map(rect => Math.round(rect.bottom)));
+      if (lines.size > 1) found.push(`${word[0]} (${element.tagName.toLowerCase()}.${[...element.classList].join('.')})`);
+    }
+  }
+  return found;
+}"""
+
+
+def broken_words(page: Page, root: str = "body") -> list[str]:
+    """The words under ``root`` that the browser broke over two lines (none: [])."""
+    return list(page.evaluate(BROKEN_WORDS, root))
+
+
 def screenshot(page: Page, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

@@ -24,7 +24,7 @@ from engine.layout import STOCK_SIZE
 from engine.levels import Level
 from tests.web.helpers_play import actions_of, blocked_by_drawing
 
-from .conftest import ARTIFACTS, console_errors, play_line, screenshot, sign_up
+from .conftest import ARTIFACTS, broken_words, console_errors, play_line, screenshot, sign_up
 from .test_play import Table, tap_top_card
 
 UPRIGHT: dict[str, ViewportSize] = {
@@ -166,6 +166,7 @@ def table_problems(page: Page, name: str) -> list[str]:
     if page.locator(".game-foot").evaluate("foot => foot.checkVisibility()"):
         problems.append("the game's code and buttons on screen during play")
     problems += sideways(page)[:3]
+    problems += [f"a word broken: {word}" for word in broken_words(page)]
     return [f"{name}: {problem}" for problem in problems]
 
 
