@@ -353,7 +353,8 @@ LANGUAGES = [
     ("bg", _("Bulgarian")),
     ("fr", _("French")),
 ]
-LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "tripeaks_site" / "corrections"]  # the project's texts, then fixes to Django's
+# The project's texts, then corrections to Django's own catalogs (read before them).
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "tripeaks_site" / "corrections"]
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # a language switched to stays chosen, not only until the browser closes
 USE_I18N = True
 TIME_ZONE = "UTC"

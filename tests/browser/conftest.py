@@ -94,8 +94,10 @@ BROKEN_WORDS = """(root) => {
     for (const word of node.textContent.matchAll(/\\S{2,}/g)) {
       range.setStart(node, word.index);
       range.setEnd(node, word.index + word[0].length);
-      const lines = new Set([...range.getClientRects()].filter(rect => rect.width).map(rect => Math.round(rect.bottom)));
-      if (lines.size > 1) found.push(`${word[0]} (${element.tagName.toLowerCase()}.${[...element.classList].join('.')})`);
+      const rects = [...range.getClientRects()].filter(rect => rect.width);
+      const lines = new Set(rects.map(rect => Math.round(rect.bottom)));
+      const name = element.tagName.toLowerCase() + [...element.classList].map(one => '.' + one).join('');
+      if (lines.size > 1) found.push(`${word[0]} (${name})`);
     }
   }
   return found;

@@ -59,7 +59,12 @@ def test_a_catalog_has_no_untranslated_or_fuzzy_entry(language: str) -> None:
 
 @pytest.mark.parametrize(
     ("language", "written"),
-    [("bg", "2 декември 2026 г."), ("it", "2 dicembre 2026"), ("es", "2 de diciembre de 2026"), ("fr", "2 décembre 2026")],
+    [
+        ("bg", "2 декември 2026 г."),
+        ("it", "2 dicembre 2026"),
+        ("es", "2 de diciembre de 2026"),
+        ("fr", "2 décembre 2026"),
+    ],
 )
 def test_a_date_is_written_as_its_language_writes_it(language: str, written: str) -> None:
     """Months in lower case, where Django's own Bulgarian and Italian capitalise them (tripeaks_site/corrections/)."""
