@@ -202,6 +202,31 @@ def test_the_table_is_the_whole_screen_of_every_phone(browser: Browser, server_u
         assert not problems, "\n".join(problems)
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_time_bonus_is_labelled_and_says_when_it_is_spent(browser: Browser, server_url: str, locale: str) -> None:
+    """Its figure with a word beside it at the narrowest and the shortest screens; once the time is past (as the
+    clock's script marks it), a word instead of 0:00."""
+    with phone(browser, NARROWEST, locale=locale) as page:
+        level_game(page, server_url)
+        bonus = page.locator("dd.time-bonus")
+        for viewport in (UPRIGHT["320x568"], SIDEWAYS["740x304"]):
+            turn(page, viewport)
+            expect(bonus.locator(".short")).to_be_visible()
+            expect(bonus.locator(".spent")).to_be_hidden()
+            assert within_screen(bonus.locator(".short"), viewport)
+            bonus.evaluate("dd => dd.classList.add('over')")
+            expect(bonus.locator(".spent")).to_be_visible()
+            expect(bonus.locator("[data-counter]")).to_be_hidden()
+            assert within_screen(bonus.locator(".spent"), viewport)
+            assert broken_words(page, ".game-head") == []
+            bonus.evaluate("dd => dd.classList.remove('over')")
+
+
+def within_screen(element: Locator, viewport: ViewportSize) -> bool:
+    box = element.bounding_box()
+    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+
+
 # Each card's box in the table (peaks, stock, waste), relative to the table's corner.
 CARD_BOXES = """() => {
   const table = document.querySelector('.game > .table').getBoundingClientRect();

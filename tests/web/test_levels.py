@@ -114,6 +114,7 @@ def test_a_level_game_shows_its_time_on_the_servers_clock_and_the_time_bonus_lef
     now += datetime.timedelta(seconds=200)
     page = player.get(url).content.decode()
     assert shown_clock(page) == ("4:35", "0:00", True) and '<dd class="time-bonus over">' in page
+    assert '<span class="spent">no bonus left</span>' in page  # shown instead of the figure, once it is past
     free = player.post("/new/", {"code": "TP1-E-TRIPEAK"})
     assert 'data-counter="time"' not in player.get(free["Location"]).content.decode()
     assert 'data-counter="time"' not in player.get(url + "replay/?step=1").content.decode()

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from games.drawing.cards import face_down_name
 
@@ -28,6 +28,8 @@ class BoardWords:
     streak: SafeString
     time: SafeString  # a level game's clock
     time_bonus: SafeString  # what is left of the time within which a win earns the time bonus
+    bonus_short: SafeString  # its label where there is room for one short word (a phone)
+    bonus_spent: SafeString  # what it says once the time is past
     watching: SafeString  # a watcher's page says so in its status
     won: SafeString
     blocked: SafeString
@@ -48,6 +50,8 @@ def board_words(language: str | None) -> BoardWords:
         gettext("Streak"),
         gettext("Time"),
         gettext("Time bonus"),
+        pgettext("time bonus, where there is room for one short word", "bonus"),
+        gettext("no bonus left"),
         gettext("watching (read-only)"),
         gettext("Won"),
         gettext("No more moves possible"),
