@@ -8,6 +8,7 @@ from django.test import Client
 from django.utils import translation
 
 import engine
+from games.drawing.cards import card_label
 from games.drawing.explanations import hint_text
 from games.models import GameRecord
 from tests.engine.deals import rules_example_deal
@@ -145,7 +146,7 @@ def test_step_through_replay_shows_each_action_read_only_and_hides_face_down_car
     game, _ = lost_game(player)
     last = len(game.log)
     first = player.get(f"/g/{game.public_id}/replay/?step=0").content.decode()
-    assert "before any of the" in first and 'data-counter="moves">0<' in first
+    assert f"{last} actions in all" in first and 'data-counter="moves">0<' in first
     assert 'name="position"' not in first
     for step in (1, last // 2, last):
         html = player.get(f"/g/{game.public_id}/replay/?step={step}").content.decode()
@@ -155,6 +156,29 @@ def test_step_through_replay_shows_each_action_read_only_and_hides_face_down_car
         assert not leaks(html, hidden_cards(position))
     assert f"Action {last} of {last}" in player.get(f"/g/{game.public_id}/replay/?step=999").content.decode()
     assert f"Action {last} of {last}" in player.get(f"/g/{game.public_id}/replay/?step=x").content.decode()
+
+
+def test_each_step_of_a_replay_names_its_cards(player: Client) -> None:
+    """A tap names the card and the waste card it went onto, a draw the card it turned, an undo the card it took
+    back: "7♣ onto 8♦", "Drew 4♠", "Undo: 7♣ back"."""
+    played = engine.Game.new(engine.GameCode(7, engine.Rule.EASY))
+    said = []
+    for action in ("tap", "draw", "undo", "undo", "draw"):
+        waste = played.waste
+        if action == "tap":
+            played.tap(played.playable()[0])
+            said.append(f"{card_label(played.waste)} onto {card_label(waste)}")
+        elif action == "draw":
+            played.draw()
+            said.append(f"Drew {card_label(played.waste)}")
+        else:
+            played.undo()
+            said.append(f"Undo: {card_label(waste)} back")
+    game = start_game(player, str(played.code))
+    GameRecord.objects.filter(pk=game.pk).update(log=played.log)
+    for step, words in enumerate(said, start=1):
+        html = player.get(f"/g/{game.public_id}/replay/?step={step}").content.decode()
+        assert f'<span class="did" data-step-text>{words}</span>' in html, step
 
 
 def test_only_winnable_deals_is_on_by_default_and_the_history_says_so(client: Client) -> None:

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET
 import engine
 from games import actions
 from games.drawing.explanations import lost_points
+from games.drawing.steps import step_text
 from games.drawing.tables import Table
 from games.models import GameRecord
 from games.web.failures import outage_response
@@ -47,6 +48,7 @@ def _steps(request: SiteRequest, record: GameRecord, log: str, *, par_line: bool
     last = engine.version_of(log)
     step = _step(request, last)
     game = engine.Game.replay(record.game_code, engine.log_until(log, step))
+    before = engine.Game.replay(record.game_code, engine.log_until(log, step - 1)) if step else None
     table = Table(record, game, False, request.preferences, untimed=par_line)
     context = table.context(
         **({} if par_line else _losses(record, record.replay(), asked=False)),
@@ -55,7 +57,7 @@ def _steps(request: SiteRequest, record: GameRecord, log: str, *, par_line: bool
         last=last,
         previous=max(step - 1, 0),
         next=min(step + 1, last),
-        step_action=game.last_action.action if game.last_action else "",
+        step_text=step_text(before, game) if before else "",
     )
     return render(request, "games/replay.html", context)
 
