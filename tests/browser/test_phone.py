@@ -372,6 +372,21 @@ def score_crossing(code: engine.GameCode, line: list[str]) -> int:
     raise AssertionError("the line never takes the score to 1,000")
 
 
+# What a message's box overlaps among the game's head (score, streak, clock), the stock, the waste and the buttons.
+COVERED = """() => {
+  const message = document.querySelector('#notice p:last-child').getBoundingClientRect();
+  const meets = (b) => message.left < b.right && b.left < message.right &&
+    message.top < b.bottom && b.top < message.bottom;
+  return ['.game-head', '#board .piles', '#board .controls']
+    .filter(part => meets(document.querySelector(part).getBoundingClientRect()));
+}"""
+
+
+def covered(page: Page) -> list[str]:
+    """The parts a message shows over (none: []): it belongs over the felt, in the free column when sideways."""
+    return list(page.evaluate(COVERED))
+
+
 # Each language once, and the widest labels (Bulgarian's) both ways.
 STEADY = [
     ("en-GB", "320x568"),
@@ -398,9 +413,11 @@ def test_nothing_moves_under_the_finger(browser: Browser, server_url: str, local
             tap_top_card(page)  # a face-down card: refused, with a message
             expect(page.locator("#notice p")).to_be_visible()
             assert not moved(page, places), "a message moved the table"
+            assert not covered(page), "a message covers what the player looks at"
             page.locator("#board [data-action=hint]").tap()  # the longest: an explanation that stays
             expect(page.locator("#notice p:not(.fades)")).to_have_count(1)
             assert not moved(page, places), "Teach me's explanation moved the table"
+            assert not covered(page), "Teach me's explanation covers what the player looks at"
             line = actions_of(engine.solve(engine.Game.new(code)).line)
             before = score_crossing(code, line)
             play_line(page, page.url, line[:before])
