@@ -22,6 +22,8 @@ from playwright.sync_api import Browser, FloatRect, Locator, Page, ViewportSize,
 import engine
 from engine.layout import STOCK_SIZE
 from engine.levels import Level
+from games.base import clock
+from games.store import daily
 from tests.web.helpers_play import actions_of, blocked_by_drawing
 
 from .conftest import ARTIFACTS, broken_words, console_errors, play_line, screenshot, sign_up
@@ -270,7 +272,19 @@ def blocked_game(page: Page, server_url: str) -> None:
     play_line(page, Table(page, server_url, blocked_by_drawing()).url, [engine.log.DRAW] * STOCK_SIZE)
 
 
-ENDS = {"won level": won_level_game, "blocked": blocked_game}
+def won_daily(page: Page, server_url: str) -> None:
+    """Today's Daily, ranked (a new account's first game of the day), won by the solver's line: its end card has a
+    level's parts, its place on the day's leaderboard and the Daily's own buttons. Its code, hidden on the page, is
+    the server's (the tests share its settings)."""
+    sign_up(page, server_url)
+    page.goto(server_url + "/new/")
+    page.click('button[data-level="daily"]')
+    expect(page.locator("#status .level")).to_have_attribute("data-level", Level.DAILY.value)
+    solution = engine.solve(engine.Game.new(daily.daily_code(clock.today())))
+    play_line(page, page.url, actions_of(solution.line))
+
+
+ENDS = {"won level": won_level_game, "won daily": won_daily, "blocked": blocked_game}
 
 # What each end card must show without scrolling: its score, and its main buttons.
 END_PARTS = {
@@ -279,6 +293,12 @@ END_PARTS = {
         "breakdown": ".breakdown :is(dt, dd)",
         "total": "[data-part=total]",
         "Next deal": ".outcome-actions [data-action=next]",
+        "Replay": ".outcome-actions form[action$='/again/'] button",
+    },
+    "won daily": {
+        "stars": ".stars",
+        "total": "[data-part=total]",
+        "New game": ".outcome-actions .primary",
         "Replay": ".outcome-actions form[action$='/again/'] button",
     },
     "blocked": {
