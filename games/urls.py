@@ -52,6 +52,7 @@ urlpatterns = [
     path("l/<public_id:public_id>/take/", link_views.take_link, name="take_link"),
     path("history/", history.history, name="history"),
     path("how-to-play/", guide.how_to_play, name="how_to_play"),
+    path("how-to-play/dismiss/", guide.dismiss_first_visit, name="dismiss_first_visit"),
     path("health/", health.health, name="health"),
     re_path(r"^health/ready/?$", health.ready, name="ready"),  # as load balancers are told, with or without /
     path("settings/", preferences.settings_page, name="settings"),

@@ -224,6 +224,25 @@ def test_the_time_bonus_is_labelled_and_says_when_it_is_spent(browser: Browser, 
             bonus.evaluate("dd => dd.classList.remove('over')")
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_first_visit_hint_is_dismissed_by_a_thumb_and_stays_away(
+    browser: Browser, server_url: str, locale: str
+) -> None:
+    with phone(browser, NARROWEST, locale=locale) as page:
+        Table(page, server_url)
+        game = page.url
+        dismiss = page.locator("header.site .dismiss button")
+        for viewport in (UPRIGHT["320x568"], SIDEWAYS["740x304"]):
+            turn(page, viewport)
+            found = box(dismiss)
+            assert min(found["width"], found["height"]) >= 44 and within_screen(dismiss, viewport)
+        dismiss.tap()
+        expect(page).to_have_url(game)  # back on the game, which goes on
+        expect(page.locator("header.site .first-visit")).to_have_count(0)
+        page.goto(server_url + "/history/")
+        expect(page.locator("header.site .first-visit")).to_have_count(0)
+
+
 def within_screen(element: Locator, viewport: ViewportSize) -> bool:
     box = element.bounding_box()
     return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]

@@ -13,6 +13,7 @@ from games.drawing.board import changes
 from games.drawing.tables import Table
 from games.models import RoomState
 from games.web import answers
+from games.web.first_visit import hint_done
 from games.web.forms import ActionForm
 from games.web.http import SiteRequest
 from games.web.limits import ACTIONS, limited
@@ -51,6 +52,8 @@ def act(request: SiteRequest, public_id: str, action: engine.Action) -> HttpResp
     data = form.cleaned_data
     outcome = actions.play(public_id, request.player, action, data["version"], data["position"], form.own_seconds())
     table = Table.of(outcome.record, outcome.game, request.player, request.preferences)
+    if outcome.game.status is not engine.Status.PLAYING:
+        hint_done(request)  # a game played to its end: the player needs no pointer to How to play
     notice = refusal_notice(table, outcome)
     if not request.htmx:
         if notice:
