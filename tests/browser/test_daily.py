@@ -47,7 +47,7 @@ def test_a_daily_ranks_its_first_game_and_keeps_its_cards_from_others_until_the_
         standing.get_by_role("link", name="Today's leaderboard").click()
         mine = player.locator("table.leaderboard tr.mine")
         expect(mine).to_have_count(1)
-        expect(mine.locator("td").nth(4)).to_have_text(re.compile(r"^\d+ s$"))  # after the share of par
+        expect(mine.locator("td").nth(4)).to_have_text(re.compile(r"^\d+:\d\d$"))  # after the share of par
         expect(mine.locator("td").nth(5)).to_have_text(str(len(line)))  # the moves
         expect(mine.locator("td").nth(6)).to_have_text("Won · faster than a person can play")
 
