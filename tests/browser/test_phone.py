@@ -243,6 +243,41 @@ def test_the_first_visit_hint_is_dismissed_by_a_thumb_and_stays_away(
         expect(page.locator("header.site .first-visit")).to_have_count(0)
 
 
+# Every control a thumb presses that is smaller than a thumb (44 px each way): buttons, selects, the menus' buttons,
+# and a radio's or a checkbox's label (which is what the thumb aims at). Cards and links in running text are not
+# controls of this kind; what is hidden, or read and not shown, is left out.
+SMALL_CONTROLS = """() => {
+  const found = [];
+  const controls = document.querySelectorAll(
+    'button:not(.card):not(.link), a.button, select, summary, label:has(> input[type=radio], > input[type=checkbox])');
+  for (const control of controls) {
+    if (control.closest('[hidden], .visually-hidden') || !control.checkVisibility()) continue;
+    const box = control.getBoundingClientRect();
+    if (box.width <= 1) continue;
+    if (box.width < 43.5 || box.height < 43.5)
+      found.push(`${control.tagName.toLowerCase()} "${control.textContent.trim().slice(0, 20)}" ` +
+        `${Math.round(box.width)}×${Math.round(box.height)}`);
+  }
+  return found;
+}"""
+
+
+def test_every_control_a_thumb_uses_is_a_thumb_s_size(browser: Browser, server_url: str) -> None:
+    with phone(browser, UPRIGHT["360x640"], locale="bg-BG") as page:
+        Table(page, server_url).play_a_few()
+        pages = ["/new/", "/settings/", "/history/", "/daily/", "/how-to-play/"]
+        small = {}
+        for name in ("360x640", "740x304"):
+            turn(page, PHONES[name])
+            for path in [page.url.removeprefix(server_url), *pages]:
+                page.goto(server_url + path)
+                small[f"{name} {path}"] = page.evaluate(SMALL_CONTROLS)
+                page.locator("header.site .site-menu > summary").tap()  # the site's menu, open
+                small[f"{name} {path} menu"] = page.evaluate(SMALL_CONTROLS)
+                page.locator("header.site .site-menu > summary").tap()
+        assert {where: found for where, found in small.items() if found} == {}
+
+
 def within_screen(element: Locator, viewport: ViewportSize) -> bool:
     box = element.bounding_box()
     return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
