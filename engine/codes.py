@@ -6,12 +6,14 @@ import string
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
+from typing import cast
 
 from .deal import SHUFFLES, deal_cards, shuffle_at
 from .rules import Rule
 
 VERSION = "TP1"  # the letters are a deal number, which seeds the deal's shuffle
 SHUFFLE_VERSION = "TP2"  # the letters are the shuffle's index among all orders of the deck
+VERSIONS = (VERSION, SHUFFLE_VERSION)
 LETTERS = 7
 SHUFFLE_LETTERS = 48  # 26⁴⁸ > 52! > 26⁴⁷
 CODE_SPACE = 26**LETTERS  # 8,031,810,176 deals
@@ -50,6 +52,13 @@ def _parse_rule(letter: str) -> Rule:
         ) from None
 
 
+def _check_letters(letters: str) -> None:
+    """The first character of a deal part that is no letter A–Z is named, whatever the part's length."""
+    for char in letters:
+        if char not in string.ascii_uppercase:
+            raise InvalidGameCode(CodeError.LETTER, f"{char!r} is not a letter A–Z", char)
+
+
 def _parse_number(letters: str, length: int, bound: int) -> int:
     if len(letters) != length:
         raise InvalidGameCode(
@@ -57,8 +66,6 @@ def _parse_number(letters: str, length: int, bound: int) -> int:
         )
     number = 0
     for char in letters:
-        if char not in string.ascii_uppercase:
-            raise InvalidGameCode(CodeError.LETTER, f"{char!r} is not a letter A–Z", char)
         number = number * 26 + ord(char) - ord("A")
     if number >= bound:
         raise InvalidGameCode(CodeError.RANGE, f"{letters!r} counts past the deck's last order (52! − 1)", letters)
@@ -80,25 +87,46 @@ class GameCode:
 
     @classmethod
     def parse(cls, text: str) -> "GameCode":
-        parts = text.strip().upper().split("-")
-        if len(parts) != 3:
+        return cast(GameCode, cls._read(text, whole=True))  # a whole code is read or refused, never None
+
+    @classmethod
+    def parse_typed(cls, text: str) -> "GameCode | None":
+        """A code being typed, character by character: the code once it is whole, None while it can still become
+        one, or ``InvalidGameCode`` as soon as a character is one that no code has there."""
+        return cls._read(text, whole=False)
+
+    @classmethod
+    def _read(cls, text: str, *, whole: bool) -> "GameCode | None":
+        stripped = text.strip()
+        parts = stripped.upper().split("-")
+        if len(parts) > 3 or (whole and len(parts) < 3):
             raise InvalidGameCode(
                 CodeError.FORMAT,
                 f"expected {VERSION}-<rule>-<{LETTERS} letters> or {SHUFFLE_VERSION}-<rule>-<{SHUFFLE_LETTERS}"
-                f" letters>, got {text.strip()!r}",
-                text.strip(),
+                f" letters>, got {stripped!r}",
+                stripped,
             )
-        version, rule_letter, letters = parts
-        if version not in (VERSION, SHUFFLE_VERSION):
+        version, *rest = parts
+        if not rest and any(known.startswith(version) for known in VERSIONS):
+            return None
+        if version not in VERSIONS:
             raise InvalidGameCode(
                 CodeError.VERSION,
                 f"unknown version {version!r}: codes start with {VERSION} or {SHUFFLE_VERSION}",
                 version,
             )
-        rule = _parse_rule(rule_letter)
-        if version == SHUFFLE_VERSION:
-            return cls(_parse_number(letters, SHUFFLE_LETTERS, SHUFFLES), rule, shuffle=True)
-        return cls(_parse_number(letters, LETTERS, CODE_SPACE), rule)
+        if rest == [""]:
+            return None
+        rule = _parse_rule(rest[0])
+        if len(rest) == 1:
+            return None
+        letters = rest[1]
+        _check_letters(letters)
+        shuffle = version == SHUFFLE_VERSION
+        length, bound = (SHUFFLE_LETTERS, SHUFFLES) if shuffle else (LETTERS, CODE_SPACE)
+        if not whole and len(letters) < length:
+            return None
+        return cls(_parse_number(letters, length, bound), rule, shuffle=shuffle)
 
     @classmethod
     def random(cls, rule: Rule = Rule.EASY) -> "GameCode":

@@ -3,6 +3,8 @@
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import GameCode, InvalidGameCode, Rule
 
@@ -67,3 +69,44 @@ def test_a_number_outside_the_code_space_is_refused() -> None:
         GameCode(-1)
     with pytest.raises(ValueError, match="deal number out of range"):
         GameCode(math.factorial(52), shuffle=True)
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason", "detail"),
+    [
+        ("TX", "version", "TX"),
+        ("TP3", "version", "TP3"),
+        ("TP1-X", "rule", "X"),
+        ("TP1-EC", "rule", "EC"),
+        ("TP1--", "rule", ""),
+        ("TP1-E-SHARE0", "letter", "0"),
+        ("TP1-E-SHARE01", "letter", "0"),  # the character is named before the length is counted
+        ("TP1-E-ABCDEFGH", "length", "ABCDEFGH"),
+        ("TP1-E-ABC-", "format", "TP1-E-ABC-"),
+        ("TP2-E-" + "Z" * 48, "range", "Z" * 48),
+    ],
+)
+def test_a_code_being_typed_is_refused_at_its_first_wrong_character(typed: str, reason: str, detail: str) -> None:
+    with pytest.raises(InvalidGameCode) as refused:
+        GameCode.parse_typed(typed)
+    assert (refused.value.reason, refused.value.detail) == (reason, detail)
+
+
+@given(st.integers(0, 26**7 - 1) | st.integers(0, math.factorial(52) - 1), st.sampled_from(Rule), st.data())
+def test_every_beginning_of_a_code_is_accepted_until_it_is_whole(number: int, rule: Rule, data: st.DataObject) -> None:
+    code = GameCode(number, rule, shuffle=number >= 26**7)
+    text = data.draw(st.sampled_from([str(code), str(code).lower()]))
+    for end in range(len(text)):
+        assert GameCode.parse_typed(text[:end]) is None
+    assert GameCode.parse_typed(text) == GameCode.parse(text) == code
+
+
+@given(st.text(alphabet="TP12EC-ABZ0 ", max_size=14), st.text(alphabet="TP12EC-ABZ0", max_size=50))
+def test_once_refused_a_code_stays_refused_whatever_follows(typed: str, more: str) -> None:
+    try:
+        GameCode.parse_typed(typed)
+    except InvalidGameCode:
+        with pytest.raises(InvalidGameCode):
+            GameCode.parse_typed(typed + more)
+        with pytest.raises(InvalidGameCode):
+            GameCode.parse(typed + more)
