@@ -24,6 +24,7 @@ from games.web.views import (
 urlpatterns = [
     path("", new.new_game, name="home"),
     path("new/", new.new_game, name="new"),
+    path("new/code/", new.check_code, name="check_code"),  # before the levels' addresses: "code" is none
     path("new/<str:level>/", new.new_level_game, name="new_level"),
     path("daily/", daily.leaderboard_page, name="daily"),
     path("g/<public_id:public_id>/", play.game_page, name="game"),

@@ -1,6 +1,6 @@
 """Forms for the pages and for action POSTs; every refusal says what is wrong."""
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from django import forms
 from django.conf import settings
@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.functional import lazy
-from django.utils.translation import get_language_info, ngettext
+from django.utils.translation import get_language_info, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
@@ -48,6 +48,24 @@ def parse_code(text: str) -> engine.GameCode | None:
         raise ValidationError(CODE_ERRORS[error.reason], params={"detail": error.detail}) from error
 
 
+class CodeCheck(NamedTuple):
+    """The code field's word on what has been typed so far: what is wrong, or that a whole code is ready."""
+
+    words: str = ""
+    wrong: bool = False
+
+
+def check_typed_code(text: str) -> CodeCheck:
+    """Nothing while the text can still become a code; its first wrong character named as soon as it is typed."""
+    try:
+        code = engine.GameCode.parse_typed(text)
+    except engine.InvalidGameCode as error:
+        return CodeCheck(str(CODE_ERRORS[error.reason]) % {"detail": error.detail}, wrong=True)
+    if code is None:
+        return CodeCheck()
+    return CodeCheck(gettext("Ready to deal, under the %(rule)s rule.") % {"rule": RULE_LABELS[code.rule]})
+
+
 def rule_field(help_text: StrOrPromise = "") -> forms.ChoiceField:
     """The rule of a random deal, Easy unless another is chosen."""
     return forms.ChoiceField(
@@ -78,6 +96,11 @@ class NewGameForm(forms.Form):
 
     def clean_code(self) -> engine.GameCode | None:
         return parse_code(self.cleaned_data["code"])
+
+    def code_check(self) -> CodeCheck:
+        """The code field's word once the form is sent: what is wrong with the code, if anything."""
+        problems = self.errors.get("code")
+        return CodeCheck(" ".join(map(str, problems)), wrong=True) if problems else CodeCheck()
 
     def game_code(self) -> tuple[engine.GameCode, bool | None]:
         """The pasted code (its rule letter decides), or a random deal under the chosen rule, drawn

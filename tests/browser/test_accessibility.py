@@ -83,7 +83,7 @@ def test_every_page_has_no_serious_or_critical_violation(auditor: Auditor) -> No
     auditor.visit(owner, "/new/", "new game")
     owner.fill("input[name=code]", "not a code")
     owner.click("form.new-game button[type=submit]")
-    expect(owner.locator("#code-errors")).to_be_visible()
+    expect(owner.locator("#code-check .errors")).to_be_visible()
     auditor.audit(owner, "new game with a form error")
 
     table = Table(owner, auditor.server_url)

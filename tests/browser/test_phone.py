@@ -701,18 +701,31 @@ def test_a_win_is_celebrated_unless_motion_is_reduced(
 
 @pytest.mark.parametrize("size", ["360x640", "740x304"])
 @pytest.mark.parametrize("locale", LOCALES)
-def test_a_refused_game_code_is_focused_with_its_error_in_view(
+def test_a_wrong_game_code_is_named_as_it_is_typed_and_focused_with_its_error_in_view(
     browser: Browser, server_url: str, locale: str, size: str
 ) -> None:
     # Not a checked page: the refusal is a 400, which the browser reports in its console.
     context = browser.new_context(viewport=PHONES[size], has_touch=True, is_mobile=True, locale=locale)
     page = context.new_page()
     page.goto(server_url + "/new/")
-    page.fill("input[name=code]", "TP1-E-SHARE01")
-    page.click("form.new-game button[type=submit]")
     field = page.locator("input[name=code]")
+    said = page.locator("#code-check [data-check]")
+    field.press_sequentially("tp1-e-share")
+    page.wait_for_timeout(400)  # past the pause after which the field's words are asked for
+    expect(said).to_have_count(0)  # nothing is wrong yet: the code can still become one
+    field.press("0")
+    expect(said).to_have_attribute("data-check", "wrong")
+    expect(said).to_contain_text("0")  # the wrong character named as it is typed, before Deal
+    expect(said).to_be_in_viewport()
+    field.press("Backspace")
+    expect(said).to_have_count(0)
+    field.press_sequentially("01")
+    page.click("form.new-game button[type=submit]")
     expect(field).to_have_attribute("aria-invalid", "true")
     expect(field).to_be_focused()
     expect(field).to_be_in_viewport()
-    expect(page.locator("#code-errors")).to_be_in_viewport()
+    expect(said).to_be_in_viewport()
+    expect(said).to_contain_text("0")
+    field.fill("TP1-C-TRIPEAK")
+    expect(said).to_have_attribute("data-check", "whole")
     context.close()

@@ -1,6 +1,7 @@
 """New game: a random deal, or a pasted code; a bad code is refused and nothing is created."""
 
 import datetime
+import re
 
 import pytest
 from django.test import Client
@@ -55,6 +56,7 @@ def test_a_pasted_code_deals_exactly_the_same_cards(client: Client, pasted: str,
         ("TP2-E-TRIPEAK", "has 7 letters (TP1) or 48 (TP2); “TRIPEAK” does not"),
         ("TP2-E-" + "Z" * 48, "These 48 letters count past the last order of the deck: no deal has them."),
         ("TP1-E-TRIP3AK", "“3” is not a letter A–Z"),
+        ("TP1-E-SHARE01", "“0” is not a letter A–Z"),  # named before the letters are counted
         ("hello", "A game code looks like TP1-E-ABCDEFG"),
     ],
 )
@@ -64,6 +66,49 @@ def test_a_bad_code_gets_a_form_error_and_creates_nothing(client: Client, pasted
     assert says in response.content.decode()
     assert pasted in response.content.decode()  # the field keeps what was typed
     assert not GameRecord.objects.exists()
+
+
+def test_a_refused_code_is_said_in_the_field_s_own_words_region(client: Client) -> None:
+    html = client.post("/new/", {"code": "TP1-E-SHARE01"}).content.decode()
+    assert 'aria-describedby="code-check code-help" aria-invalid="true" autofocus>' in html
+    assert re.search(
+        r'<span id="code-check" class="code-check" role="status"><span class="errors" data-check="wrong" '
+        r"hx-disable>“0” is not a letter A–Z.</span></span>",
+        html,
+    )
+    assert '<span id="code-check" class="code-check" role="status"></span>' in client.get("/new/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("typed", "language", "said"),
+    [
+        ("TP1-E-SHARE0", "en", '<span class="errors" data-check="wrong" hx-disable>“0” is not a letter A–Z.</span>'),
+        (
+            "tp1-e-share0",
+            "it",
+            '<span class="errors" data-check="wrong" hx-disable>«0» non è una lettera dalla A alla Z.</span>',
+        ),
+        ("TP1-Q", "es", "Letra de regla desconocida «Q»"),
+        ("TX", "fr", "Version inconnue « TX »"),
+        ("<b>", "bg", "&lt;B&gt;"),  # what was typed is echoed escaped, under hx-disable
+        (
+            "TP1-C-TRIPEAK",
+            "en",
+            '<span class="help" data-check="whole" hx-disable>Ready to deal, under the Classic rule.</span>',
+        ),
+        (" tp2-e-" + "a" * 48, "bg", "Готово за раздаване, по правило „Лесен“."),
+    ],
+)
+def test_a_code_is_checked_as_it_is_typed(client: Client, typed: str, language: str, said: str) -> None:
+    response = client.get("/new/code/", {"code": typed}, headers={"Accept-Language": language, "HX-Request": "true"})
+    assert response.status_code == 200
+    assert said in response.content.decode()
+    assert "<form" not in response.content.decode()  # the words alone, swapped into the field's region
+
+
+@pytest.mark.parametrize("typed", ["", "T", "TP1-", "tp1-e", "TP1-E-TRIPEA", "TP2-C-" + "Z" * 47])
+def test_a_code_that_can_still_become_one_is_not_refused_while_it_is_typed(client: Client, typed: str) -> None:
+    assert client.get("/new/code/", {"code": typed}).content.decode().strip() == ""
 
 
 def test_a_pasted_tp2_code_deals_its_whole_shuffle(client: Client) -> None:

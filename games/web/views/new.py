@@ -5,7 +5,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import engine
 from games import actions
@@ -13,7 +13,7 @@ from games.base import clock
 from games.models import GameRecord, level_terms
 from games.players import Player
 from games.store import daily
-from games.web.forms import NewGameForm
+from games.web.forms import NewGameForm, check_typed_code
 from games.web.http import SiteRequest
 from games.web.limits import NEW_GAMES, limited, solver_budget, too_many
 from games.web.players import known_player
@@ -33,12 +33,21 @@ def new_game(request: SiteRequest) -> HttpResponse:
     return render(request, "games/new.html", _context(request, form))
 
 
+@require_GET
+def check_code(request: SiteRequest) -> HttpResponse:
+    """The code field's word on the code as it is typed (htmx asks at each pause in the typing)."""
+    return render(
+        request, "games/new.html#code_check_words", {"code_check": check_typed_code(request.GET.get("code", ""))}
+    )
+
+
 def _context(request: SiteRequest, form: NewGameForm) -> dict[str, object]:
     player = request.player
     records = GameRecord.objects.owned_by(player)
     day = clock.today()
     return {
         "form": form,
+        "code_check": form.code_check(),
         "in_progress": records.filter(status=engine.Status.PLAYING).order_by("-updated").first(),
         "levels": level_terms(),
         "points": engine.STREAK_RULES,
