@@ -272,16 +272,27 @@ def test_the_new_game_page_says_before_a_daily_starts_that_it_is_practice() -> N
     assert 'data-daily="practice"' in ann.get("/new/").content.decode()
 
 
-def test_a_daily_game_that_will_not_be_ranked_says_so_as_it_starts() -> None:
+def test_a_daily_game_that_will_not_be_ranked_says_so_beside_its_counters_from_its_first_card() -> None:
     signed_out, ann = Client(), signed_in("ann")
-    practice_signed_out = "Signed out, a daily game is practice: log in or sign up first to be ranked."
-    assert practice_signed_out in signed_out.post("/new/daily/", follow=True).content.decode()
+    html = signed_out.post("/new/daily/", follow=True).content.decode()
+    assert practice_words(html) == (
+        "Practice, not ranked. Signed out: log in or sign up first to be ranked."
+        " No Teach me on the day's deal until the day is over."
+    )
+    assert 'class="notice" role="status" aria-live="polite">\n  \n  \n</div>' in html  # nothing over the table
     first = ann.post("/new/daily/", follow=True).content.decode()
-    assert "practice" not in first
-    second_attempt = "Your ranked daily game of today is played: this one is practice, not ranked."
-    assert second_attempt in ann.post("/new/daily/", follow=True).content.decode()
+    assert practice_words(first) is None
+    second_attempt = "Practice, not ranked. Your ranked daily game of today is played."
+    assert (practice_words(ann.post("/new/daily/", follow=True).content.decode()) or "").startswith(second_attempt)
     ranked = GameRecord.objects.get(ranked=True)
-    assert second_attempt in ann.post(f"/g/{ranked.public_id}/again/", follow=True).content.decode()
+    again = ann.post(f"/g/{ranked.public_id}/again/", follow=True).content.decode()
+    assert (practice_words(again) or "").startswith(second_attempt)
+    assert practice_words(Client().get(f"/g/{ranked.public_id}/").content.decode()) is None  # not a watcher's
+
+
+def practice_words(html: str) -> str | None:
+    found = re.search(r'<span class="practice" data-practice>(.*?)</span></span>', html, re.S)
+    return " ".join(re.sub(r"<[^>]+>", " ", found.group(1)).split()) if found else None
 
 
 def test_a_past_day_s_daily_played_again_is_a_free_game_that_mends_no_streak(
@@ -517,7 +528,9 @@ def test_practice_on_today_s_deal_is_not_taught_nor_judged_until_the_day_is_over
     for client, record in ((ann, copy), (stranger, signed_out)):
         page = client.get(f"/g/{record.public_id}/").content.decode()
         assert 'data-action="hint"' not in page
-        assert ("non ha Insegnami finché" if client is stranger else "has no Teach me until the day is over") in page
+        assert (
+            "Niente Insegnami sulla distribuzione" if client is stranger else "No Teach me on the day's deal"
+        ) in page
         for htmx in (False, True):
             refused = client.get(f"/g/{record.public_id}/hint/", headers={"HX-Request": "true"} if htmx else {})
             assert refused.status_code == 403

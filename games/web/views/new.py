@@ -1,17 +1,14 @@
 """New game: a level (Easy, Medium, Hard, or the day's deal), or a free game on a random deal or a pasted
 game code (the form says what is wrong with a bad code); "Replay this deal" starts a game's deal again."""
 
-from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import engine
 from games import actions
 from games.base import clock
 from games.models import GameRecord, level_terms
-from games.players import Player
 from games.store import daily
 from games.web.forms import NewGameForm, check_typed_code
 from games.web.http import SiteRequest
@@ -68,19 +65,7 @@ def new_level_game(request: SiteRequest, level: str) -> HttpResponse:
     if chosen is not engine.Level.DAILY and (wait := budget.wait()):  # its deal is graded by the solver
         return too_many(request, NEW_GAMES.message, wait)
     record = actions.deal_level(player, chosen, budget)
-    _say_if_practice(request, player, record)
     return redirect("game", public_id=record.public_id)
-
-
-def _say_if_practice(request: SiteRequest, player: Player, record: GameRecord) -> None:
-    """A daily game that will not be ranked says so before its first card, not only on its end card."""
-    if not record.practice_on_secret_deal:
-        return
-    if player.user_id is None:
-        said = _("Signed out, a daily game is practice: log in or sign up first to be ranked.")
-    else:
-        said = _("Your ranked daily game of today is played: this one is practice, not ranked.")
-    messages.info(request, " ".join((said, _("Practice on the day's deal has no Teach me until the day is over."))))
 
 
 @require_POST
@@ -89,5 +74,4 @@ def deal_again(request: SiteRequest, public_id: str) -> HttpResponse:
     """The same deal in the same mode (a past day's daily as a free game: actions.deal_again)."""
     player = known_player(request)
     record = actions.deal_again(player, public_id)
-    _say_if_practice(request, player, record)
     return redirect("game", public_id=record.public_id)
