@@ -1,6 +1,6 @@
 // TriPeaks: small progressive enhancements of every page; each page works without this file. The keys' hint where
-// the table's script runs; Copy and Share where the browser can do them; the table's size in pixels; the language
-// applied as soon as a pointer picks it; the menus closed by a press outside them or by Escape.
+// the table's script runs; Copy and Share where the browser can do them; the table's size in pixels; the menus
+// closed by a press outside them or by Escape.
 
 // ---- The keys' hint (the table's script reads the keys); Copy and Share where the browser can do them. A module
 // runs once the page is parsed: what it looks for is there.
@@ -54,15 +54,6 @@ const tableSize = new ResizeObserver((entries) => {
   }
 });
 document.querySelectorAll(".game > .table").forEach((table) => tableSize.observe(table));
-
-// ---- The language applies as soon as a pointer picks it. A key's choice still waits for Change: on a
-// closed select an arrow key changes the choice at each press, and the page must not leave under it.
-let languageByKey = false;
-document.addEventListener("keydown", (event) => (languageByKey = event.target.id === "language-choice"), true);
-document.addEventListener("change", (event) => {
-  if (event.target.id !== "language-choice" || languageByKey) return;
-  event.target.form.requestSubmit();
-});
 
 // ---- The menus (details elements, which open and close without this file). A press outside an open one
 // closes it, and its click does nothing else (a press: a tap on the bare felt may bring no click at all);

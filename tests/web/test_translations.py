@@ -237,16 +237,26 @@ def test_accept_language_chooses_the_language(client: Client, accept: str, langu
 
 
 @pytest.mark.django_db
-def test_every_page_offers_the_language_switch_with_a_label_and_a_button(client: Client) -> None:
+def test_every_page_offers_every_language_as_a_button_named_in_its_own_language(client: Client) -> None:
     game = start_game(client)
     for url in ("/new/", f"/g/{game.public_id}/", "/history/", "/settings/", "/accounts/login/", "/nowhere/"):
         html = client.get(url, headers={"accept-language": "bg"}).content.decode()
         form = re.search(r'<form method="post" action="/i18n/setlang/".*?</form>', html, re.DOTALL)
         assert form, url
-        assert '<label for="language-choice">Език</label>' in form.group(0)
-        assert '<select name="language" id="language-choice">' in form.group(0)
-        assert '<option value="bg" lang="bg" selected>Български</option>' in form.group(0)
-        assert '<button type="submit">Смени</button>' in form.group(0)
+        assert 'role="group" aria-labelledby="language-label">' in form.group(0)
+        assert '<span id="language-label" class="label">Език</span>' in form.group(0)
+        buttons = re.findall(
+            r'<button type="submit" name="language" value="(\w+)" lang="\1" aria-label="(\w+)" title="\2"'
+            r'( aria-current="true")?><span class="name">\2</span><span class="code">\w\w</span>',
+            form.group(0),
+        )
+        assert buttons == [
+            ("en", "English", ""),
+            ("it", "Italiano", ""),
+            ("es", "Español", ""),
+            ("bg", "Български", ' aria-current="true"'),
+            ("fr", "Français", ""),
+        ], url
         assert f'name="next" value="{url}"' in form.group(0)
 
 
