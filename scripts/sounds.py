@@ -17,6 +17,8 @@ SOUNDS: dict[str, list[Note]] = {
     "streak": [(660.0, 0.0, 0.05), (990.0, 0.04, 0.08)],  # a streak grows: a step up (the page raises its pitch)
     "peak": [(784.0, 0.0, 0.12), (1047.0, 0.1, 0.25)],  # a peak cleared: two notes
     "win": [(523.0, 0.0, 0.16), (659.0, 0.14, 0.16), (784.0, 0.28, 0.16), (1047.0, 0.42, 0.45)],  # a rising chord
+    "draw": [(587.0, 0.0, 0.04), (440.0, 0.03, 0.07)],  # a card drawn: a soft step down, lower than a card played
+    "refusal": [(196.0, 0.0, 0.14), (208.0, 0.0, 0.14)],  # a refused tap: a low, dull beat of two close notes
 }
 
 

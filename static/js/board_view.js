@@ -99,6 +99,11 @@ export class BoardView {
     return enabled;
   }
 
+  /** An action the rules refuse, known as it is made: the page says so to whoever listens (static/js/sound.js). */
+  refused(action) {
+    this.element?.dispatchEvent(new CustomEvent("tripeaks:refused", { bubbles: true, detail: { kind: action.kind } }));
+  }
+
   // ---- Drawing a board
 
   /** Puts in place each piece of ``board`` that the page does not show yet; rings the cards that fit its waste.

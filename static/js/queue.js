@@ -84,6 +84,7 @@ export class Queue {
     const action = { kind, position, tappedAt: this.clock(), made: null, outcome: null, resent: false, ...extra };
     this.pending.push(action);
     this.show(action, true);
+    if (action.outcome === REFUSED) this.view.refused(action); // said at once (a sound), though sent for the server's word
     this.pump();
     return action;
   }

@@ -1,6 +1,7 @@
-// TriPeaks sounds, on pages of a player who turned them on in Settings (base.html): a card played, a
-// streak growing (a chime every 5 cards of it, higher each time), a peak cleared, a win. Each plays when the
-// board shows it: a tap at once (static/js/queue.js shows it before the answer), the rest with the server's answer.
+// TriPeaks sounds, on pages of a player who turned them on in Settings (base.html): a card played, a card
+// drawn, a streak growing (a chime every 5 cards of it, higher each time), a peak cleared, a win, and a tap the
+// rules refuse. Each plays when the board shows it: a tap, a draw and a refusal at once (static/js/queue.js shows
+// them before the answer), the rest with the server's answer.
 "use strict";
 
 (() => {
@@ -24,6 +25,7 @@
     return {
       board,
       cards: board ? board.querySelectorAll(".peaks button.card").length : 0,
+      stock: Number(board?.querySelector("#draw-button")?.dataset.stock ?? 0),
       tops: board ? board.querySelectorAll(PEAK_TOPS).length : 0,
       streak: Number(document.querySelector('[data-counter="streak"]')?.textContent || 0),
       won: Boolean(board?.querySelector(".outcome.won")),
@@ -44,9 +46,11 @@
     }
     if (now.tops < was.tops) play("peak");
     else if (now.cards < was.cards) play("card");
+    else if (now.stock < was.stock && now.cards === was.cards) play("draw");
     const chimes = Math.floor(now.streak / STREAK_EVERY);
     if (chimes > Math.floor(was.streak / STREAK_EVERY)) play("streak", STREAK_STEP ** (chimes - 1));
   }
 
+  document.addEventListener("tripeaks:refused", () => play("refusal"));
   new MutationObserver(changed).observe(document.body, { childList: true, subtree: true, characterData: true });
 })();

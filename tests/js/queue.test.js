@@ -30,6 +30,10 @@ class FakeView {
     this.shown = [];
     this.failures = [];
     this.swapped = [];
+    this.refusals = [];
+  }
+  refused(action) {
+    this.refusals.push([action.kind, action.position]);
   }
   tapped(before, position, animate) {
     return { gone: `gone-${position}`, waste: { from: position, animate }, undo: "undo-true" };
@@ -111,6 +115,18 @@ test("a tap that fits is shown at once, its card on the waste, and the cards it 
   assert.equal(shown.cells[1].state, TURNING); // covered by 3 alone
   assert.equal(shown.cells[0].state, DOWN); // 2 still covers it
   assert.deepEqual(server.sent, [{ kind: "tap", position: 3, version: 0, own: 0 }]);
+});
+
+test("an action the rules refuse is said as it is made; one that fits or waits is not", () => {
+  const { queue, view } = setUp();
+  queue.add("tap", 0); // face down
+  queue.add("tap", 3); // fits: 4 on the waste
+  queue.add("tap", 2); // 6 does not fit 4
+  queue.add("undo");
+  assert.deepEqual(view.refusals, [
+    ["tap", 0],
+    ["tap", 2],
+  ]);
 });
 
 test("one action at a time is out, each with the version the server last gave", async () => {
