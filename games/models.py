@@ -461,6 +461,14 @@ class Theme(models.TextChoices):
     DARK = "dark", _("Dark")
 
 
+class CardSize(models.TextChoices):
+    """How large the cards are drawn: as the screen fits them, or with their rank and suit and the piles larger
+    (the peaks' ten cards a row already take the width a phone has)."""
+
+    FIT = "fit", _("As fits the screen")
+    LARGE = "large", _("Larger")
+
+
 class Preferences(models.Model):
     """A signed-up player's settings; anonymous players keep theirs in the session."""
 
@@ -471,6 +479,12 @@ class Preferences(models.Model):
     card_back = models.CharField(max_length=8, choices=CardBack.choices, default=CardBack.LATTICE)
     theme = models.CharField(max_length=8, choices=Theme.choices, default=Theme.SYSTEM)
     sound = models.BooleanField(default=False)
+    # For every hand and eye: the table mirrored, four suit colours, stark cards, larger cards, a swipe to draw.
+    left_handed = models.BooleanField(default=False)
+    four_colour_suits = models.BooleanField(default=False)
+    high_contrast = models.BooleanField(default=False)
+    card_size = models.CharField(max_length=8, choices=CardSize.choices, default=CardSize.FIT)
+    swipe_to_draw = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"settings of user {self.user_id}"

@@ -22,6 +22,7 @@ from games.models import (
     TIME_LIMITS,
     AccountName,
     CardBack,
+    CardSize,
     Theme,
 )
 from games.web.names import validate_display_name, validate_readable
@@ -218,21 +219,23 @@ def picked(
     )
 
 
+def switch(label: StrOrPromise, help_text: StrOrPromise) -> forms.Field:
+    """A setting that is on or off: an unticked box posts nothing, which is off."""
+    return forms.BooleanField(label=label, required=False, help_text=help_text)
+
+
 class PreferencesForm(forms.Form):
-    error_assistance = forms.BooleanField(
-        label=_("Error assistance"),
-        required=False,
-        help_text=_("Explain why a tapped card cannot be played."),
+    error_assistance = switch(
+        _("Error assistance"),
+        _("Explain why a tapped card cannot be played."),
     )
-    highlight_playable = forms.BooleanField(
-        label=_("Highlight playable cards"),
-        required=False,
-        help_text=_("Light up the cards that fit the waste."),
+    highlight_playable = switch(
+        _("Highlight playable cards"),
+        _("Light up the cards that fit the waste."),
     )
-    highlight_in_easy = forms.BooleanField(
-        label=_("Easy games: light up the cards that fit"),
-        required=False,
-        help_text=_("On unless you turn it off: Easy is the level for learning."),
+    highlight_in_easy = switch(
+        _("Easy games: light up the cards that fit"),
+        _("On unless you turn it off: Easy is the level for learning."),
     )
     card_back = picked(
         _("Card back"),
@@ -241,15 +244,37 @@ class PreferencesForm(forms.Form):
         _("The pattern on the back of the stock and of the face-down cards."),
     )
     theme = picked(_("Theme"), Theme, Theme.SYSTEM, _("Light or dark colours, or as the system chooses."))
-    sound = forms.BooleanField(
-        label=_("Sound"),
-        required=False,
-        help_text=_("A sound for each card played, a growing streak, a peak cleared and a win."),
+    sound = switch(
+        _("Sound"),
+        _("A sound for each card played and drawn, a growing streak, a peak cleared, a win and a refused tap."),
+    )
+    left_handed = switch(
+        _("Left-handed"),
+        _("The stock, the waste and the buttons under the left thumb: the table mirrored."),
+    )
+    swipe_to_draw = switch(
+        _("Swipe to draw"),
+        _("A swipe anywhere on the bare felt draws a card, as the stock does."),
+    )
+    four_colour_suits = switch(
+        _("Four-colour suits"),
+        _("Hearts red, diamonds blue, clubs green, spades black: no two suits share a colour."),
+    )
+    high_contrast = switch(
+        _("High-contrast cards"),
+        _("White faces, black edges and stronger colours."),
+    )
+    card_size = picked(
+        _("Card size"),
+        CardSize,
+        CardSize.FIT,
+        _("Larger: the rank and suit in the corner, the stock and the waste drawn larger."),
     )
     language = forms.ChoiceField(
         label=_("Language"),
         choices=[(code, get_language_info(code)["name_local"].capitalize()) for code, _name in settings.LANGUAGES],
         required=False,  # a form without it keeps the language
+        widget=forms.RadioSelect,
         help_text=_("The language of every page."),
     )
 

@@ -10,7 +10,19 @@ from games.models import Preferences
 from games.web.http import SiteRequest
 
 SESSION_KEY = "preferences"
-FIELDS = ("error_assistance", "highlight_playable", "highlight_in_easy", "card_back", "theme", "sound")
+FIELDS = (
+    "error_assistance",
+    "highlight_playable",
+    "highlight_in_easy",
+    "card_back",
+    "theme",
+    "sound",
+    "left_handed",
+    "four_colour_suits",
+    "high_contrast",
+    "card_size",
+    "swipe_to_draw",
+)
 
 
 def attach_preferences(request: HttpRequest) -> None:

@@ -1,8 +1,8 @@
 // TriPeaks: the table's script. The board's actions go through the queue (static/js/queue.js), drawn on the page
 // by static/js/board_view.js: no tap is dropped, each is sent once the one before is answered, and what the page
 // can foresee shows at once. Keys (D draw, U or Ctrl+Z undo, N new game), the focus kept sensible across board
-// changes, a press held over an answer's swap, drag to the waste, and the end overlay keeping the focus. The game
-// works without this file: plain forms, POST → redirect.
+// changes, a press held over an answer's swap, drag to the waste, a swipe on the felt to draw (when chosen in
+// Settings), and the end overlay keeping the focus. The game works without this file: plain forms, POST → redirect.
 
 import { BoardView } from "./board_view.js";
 import { Queue, SEND_TIMEOUT } from "./queue.js";
@@ -250,3 +250,27 @@ function overWaste(event) {
     event.clientY <= box.bottom + slack
   );
 }
+
+// ---- Swipe to draw (Settings: the body's data-swipe): a quick stroke that starts on the bare felt of the table,
+// not on a card or a button, draws as the stock does. The stylesheet keeps the browser from panning the felt.
+const SWIPE_DISTANCE = 48; // px: shorter is a tap, or a finger that wobbled
+const SWIPE_TIME = 600; // ms: slower is a finger resting, not a swipe
+let swipe = null;
+
+document.addEventListener("pointerdown", (event) => {
+  swipe = null;
+  if (document.body.dataset.swipe !== "on" || !event.isPrimary || event.button !== 0) return;
+  if (!event.target.closest(".game .table") || event.target.closest("button, a, .card, .outcome")) return;
+  swipe = { pointer: event.pointerId, x: event.clientX, y: event.clientY, at: event.timeStamp };
+});
+
+document.addEventListener("pointerup", (event) => {
+  const started = swipe;
+  swipe = null;
+  if (!started || event.pointerId !== started.pointer || event.timeStamp - started.at > SWIPE_TIME) return;
+  if (Math.hypot(event.clientX - started.x, event.clientY - started.y) < SWIPE_DISTANCE) return;
+  const draw = document.querySelector('#board [data-action="draw"]');
+  if (usable(draw)) clickForPointer(draw);
+});
+
+document.addEventListener("pointercancel", () => (swipe = null));

@@ -35,7 +35,9 @@ def test_the_lattice_by_default_and_each_back_offered_with_its_picture(client: C
     assert chosen(client) == CardBack.LATTICE
     page = client.get("/settings/").content.decode()
     for back in CardBack:
-        assert f'<label class="back-{back.value}"><input type="radio" name="card_back" value="{back.value}"' in page
+        assert (
+            f'<label class="choice back-{back.value}"><input type="radio" name="card_back" value="{back.value}"' in page
+        )
         assert str(back.label) in page
 
 

@@ -292,7 +292,10 @@ def test_a_daily_game_that_will_not_be_ranked_says_so_beside_its_counters_from_i
 
 def practice_words(html: str) -> str | None:
     found = re.search(r'<span class="practice" data-practice>(.*?)</span></span>', html, re.S)
-    return " ".join(re.sub(r"<[^>]+>", " ", found.group(1)).split()) if found else None
+    if not found:
+        return None
+    read = re.sub(r'<span class="short" aria-hidden="true">.*?</span>', "", found.group(1))  # shown, not read
+    return " ".join(re.sub(r"<[^>]+>", " ", read).split())
 
 
 def test_a_past_day_s_daily_played_again_is_a_free_game_that_mends_no_streak(

@@ -71,4 +71,5 @@ def test_the_language_chosen_applies_at_once_and_stays(client: Client) -> None:
     assert "Настройките са запазени." in page  # the confirmation in the new language too
     assert client.cookies["django_language"].value == "bg"
     assert '<html lang="bg"' in client.get("/new/").content.decode()
-    assert re.search(r'<option value="bg" selected>Български</option>', client.get("/settings/").content.decode())
+    chosen = r'<label class="choice language-bg" lang="bg"><input type="radio" name="language" value="bg"[^>]*checked>'
+    assert re.search(chosen + r"\s*Български</label>", client.get("/settings/").content.decode())

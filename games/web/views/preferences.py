@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
+from django_htmx.http import HttpResponseClientRefresh
 
 from games.web import preferences
 from games.web.forms import PreferencesForm
@@ -23,13 +24,26 @@ def settings_page(request: SiteRequest) -> HttpResponse:
         values = dict(form.cleaned_data)
         language = values.pop("language")
         preferences.save(request, values)
-        response = redirect("settings")
-        if language:
-            _keep_language(response, language)  # the page the redirect shows is in it already
+        changed_language = bool(language) and language != translation.get_language()
         with translation.override(language or translation.get_language()):
             messages.success(request, _("Settings saved."))
+        response = _saved(request, changed_language)
+        if language:
+            _keep_language(response, language)  # the page shown next is in it already
         return response
+    if request.htmx and form.errors:  # only a forged post: the page offers no wrong choice
+        return render(request, "games/settings.html#saved", {"form_errors": form.errors.as_text()})
     return render(request, "games/settings.html", {"form": form})
+
+
+def _saved(request: SiteRequest, changed_language: bool) -> HttpResponse:
+    """A change the page saved by itself is answered with the saved line, which its script has already shown; a
+    new language needs the whole page again. Without JavaScript, Save comes back to the page."""
+    if not request.htmx:
+        return redirect("settings")
+    if changed_language:
+        return HttpResponseClientRefresh()
+    return render(request, "games/settings.html#saved")
 
 
 def _keep_language(response: HttpResponse, language: str) -> None:
