@@ -1,0 +1,63 @@
+"""The table on a desktop's window, in the five languages: it fills the window (the cards as large as its width
+and height allow, not stopped at a phone's size), Undo and Teach me stand beside the piles, and the game's code and
+buttons sit right under the table, inside the window, with nothing to scroll. Left-handed, the buttons go to the
+piles' left."""
+
+import pytest
+from playwright.sync_api import Browser, FloatRect, Page, expect
+
+from .test_hands import choose
+from .test_phone import LOCALES
+from .test_play import Table
+
+DESKTOPS = {"1280x800": {"width": 1280, "height": 800}, "1920x1080": {"width": 1920, "height": 1080}}
+FILLS = 0.75  # the bottom row of the peaks spans at least this share of the window's width, or the height is spent
+
+
+def box(page: Page, selector: str) -> FloatRect:
+    found = page.locator(selector).first.bounding_box()
+    assert found, selector
+    return found
+
+
+def desktop_problems(page: Page, width: int, height: int) -> list[str]:
+    problems = []
+    row = [box(page, f'#board [data-position="{p}"]') for p in (18, 27)]
+    span = row[1]["x"] + row[1]["width"] - row[0]["x"]
+    waste, stock, controls = box(page, "#waste-card"), box(page, "#board .stock-button"), box(page, "#board .controls")
+    foot = box(page, ".game-foot")
+    if span < FILLS * width and foot["y"] - (waste["y"] + waste["height"]) > 0.15 * height:
+        problems.append(f"the table does not fill the window: the row spans {span:.0f} px, the foot at {foot['y']:.0f}")
+    if not (controls["y"] < waste["y"] + waste["height"] and controls["y"] + controls["height"] > stock["y"]):
+        problems.append(f"Undo and Teach me not beside the piles: {controls} beside {stock}")
+    if foot["y"] + foot["height"] > height or page.evaluate("document.documentElement.scrollHeight > innerHeight"):
+        problems.append(f"the game's code and buttons past the window's foot: {foot}")
+    if page.evaluate("document.documentElement.scrollWidth > innerWidth"):
+        problems.append("the page scrolls sideways")
+    return problems
+
+
+@pytest.mark.parametrize("size", DESKTOPS)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_table_fills_a_desktop_s_window(browser: Browser, server_url: str, locale: str, size: str) -> None:
+    context = browser.new_context(viewport=DESKTOPS[size], locale=locale)  # type: ignore[arg-type]
+    page = context.new_page()
+    Table(page, server_url)
+    problems = desktop_problems(page, DESKTOPS[size]["width"], DESKTOPS[size]["height"])
+    controls, waste = box(page, "#board .controls"), box(page, "#waste-card")
+    if controls["x"] < waste["x"] + waste["width"]:
+        problems.append("right-handed, the buttons are not right of the waste")
+    assert not problems, "\n".join(problems)
+    context.close()
+
+
+def test_left_handed_the_buttons_stand_left_of_the_stock_on_a_desktop(browser: Browser, server_url: str) -> None:
+    context = browser.new_context(viewport=DESKTOPS["1280x800"])  # type: ignore[arg-type]
+    page = context.new_page()
+    choose(page, server_url, "left_handed")
+    Table(page, server_url)
+    expect(page.locator("body")).to_have_attribute("data-hand", "left")
+    controls, stock = box(page, "#board .controls"), box(page, "#board .stock-button")
+    assert controls["x"] + controls["width"] < stock["x"], (controls, stock)
+    assert not desktop_problems(page, 1280, 800)
+    context.close()
