@@ -11,7 +11,13 @@ from .test_phone import LOCALES, PHONES, phone, table_problems, turn
 from .test_play import Table
 
 # The boxes of the parts that left-handed play moves, in the page's pixels.
-PARTS = {"peaks": "#board .peaks", "stock": "#board .stock-button", "waste": "#waste-card", "undo": "#undo-button"}
+PARTS = {
+    "peaks": "#board .peaks",
+    "stock": "#board .stock-button",
+    "waste": "#waste-card",
+    "undo": "#undo-button",
+    "teach": '#board [data-action="hint"]',
+}
 
 
 def choose(page: Page, server_url: str, *names: str, card_size: str = "") -> None:
@@ -49,11 +55,11 @@ def test_left_handed_the_piles_and_buttons_stand_under_the_left_thumb_at_every_s
             problems += table_problems(page, name)
             part = boxes(page)
             ends = {what: box["x"] + box["width"] for what, box in part.items()}
-            if viewport["height"] > viewport["width"]:  # upright: the stock and the buttons at the left
-                stock_middle = part["stock"]["x"] + part["stock"]["width"] / 2  # under its label, however long
-                if stock_middle > viewport["width"] / 3 or part["undo"]["x"] > 16:
-                    problems.append(f"{name}: not at the left: {part}")
-            elif max(ends["stock"], ends["waste"], ends["undo"]) > part["peaks"]["x"]:  # sideways: left of the peaks
+            if viewport["height"] > viewport["width"]:  # upright: the piles and the buttons in the left half
+                middles = {what: box["x"] + box["width"] / 2 for what, box in part.items() if what != "peaks"}
+                if max(middles.values()) > viewport["width"] / 2 or part["undo"]["x"] > 16:
+                    problems.append(f"{name}: not in the left half: {middles}")
+            elif max(ends["stock"], ends["waste"], ends["undo"], ends["teach"]) > part["peaks"]["x"]:  # sideways
                 problems.append(f"{name}: not left of the peaks: {part}")
         assert not problems, "\n".join(problems)
 
