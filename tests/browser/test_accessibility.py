@@ -137,3 +137,33 @@ def test_every_page_has_no_serious_or_critical_violation(auditor: Auditor) -> No
     auditor.visit(watcher, "/g/no-such-game/", "not found (404)")
 
     assert not auditor.findings, "serious or critical accessibility violations:\n" + "\n".join(auditor.findings)
+
+
+# Every node whose text axe finds short of contrast (its colour-contrast check alone, whatever the impact).
+CONTRAST = """async () => (await axe.run(document, {runOnly: ['color-contrast'], resultTypes: ['violations']}))
+  .violations.flatMap(v => v.nodes.map(n => n.target.join(' ') + ': ' + (n.any[0]?.message ?? '')))"""
+
+
+def contrast_failures(page: Page, axe_source: str) -> list[str]:
+    page.add_script_tag(content=axe_source)
+    return list(page.evaluate(CONTRAST))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_four_colour_suits_and_high_contrast_cards_keep_every_contrast_in_each_theme(
+    browser: Browser, server_url: str, axe_source: str, theme: str
+) -> None:
+    """The table and Settings, with both chosen."""
+    auditor = Auditor(browser, server_url, "en-GB", axe_source)
+    page = auditor.player()
+    page.goto(server_url + "/settings/")
+    page.get_by_label("Four-colour suits").check()
+    page.get_by_label("High-contrast cards").check()
+    page.locator(f"label.theme-{theme}").click()
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("html")).to_have_attribute("data-theme", theme)
+    assert contrast_failures(page, axe_source) == []
+    Table(page, server_url)
+    expect(page.locator("body")).to_have_attribute("data-colours", "four")
+    assert contrast_failures(page, axe_source) == []
+    auditor.close()
