@@ -8,6 +8,7 @@ from .analysis import Analysis, Hint, HintReason, analyse, analysis_of_loss, hin
 from .casual import CASUAL_GAMES, casual_line, casual_share
 from .codes import CodeError, GameCode, InvalidGameCode
 from .game import START_SCORE, Action, Game, IllegalMove, LastAction, Status
+from .guide import GUIDED_CODE, GUIDED_LINE, Cue, GuideStep, guide_step
 from .layout import COVERERS, PEAK_CARDS, ROWS, STOCK_SIZE
 from .levels import Level, daily_code, deal_level, shuffled_level_code
 from .log import MAX_LOG_ACTIONS, InvalidLog, Refusal, log_until, standing_versions, version_of
@@ -18,6 +19,8 @@ from .streak import STREAK_RULES, ScoringTerms, StreakRules, StreakScore, Terms,
 __all__ = (
     "CASUAL_GAMES",
     "COVERERS",
+    "GUIDED_CODE",
+    "GUIDED_LINE",
     "MAX_LOG_ACTIONS",
     "PEAK_CARDS",
     "ROWS",
@@ -27,8 +30,10 @@ __all__ = (
     "Action",
     "Analysis",
     "CodeError",
+    "Cue",
     "Game",
     "GameCode",
+    "GuideStep",
     "Hint",
     "HintReason",
     "IllegalMove",
@@ -52,6 +57,7 @@ __all__ = (
     "casual_share",
     "daily_code",
     "deal_level",
+    "guide_step",
     "hint",
     "log_until",
     "losses",

@@ -92,6 +92,7 @@ def create_game(
     daily_date: date | None = None,
     starts_at: datetime | None = None,
     time_limit: int | None = None,
+    guided: bool = False,
 ) -> GameRecord:
     """A new game on ``code``: a free game, or one of ``level`` (on ``daily_date``'s deal for the daily); a
     challenge's starts at ``starts_at`` and stops at ``time_limit`` (challenges.actions.start)."""
@@ -104,6 +105,7 @@ def create_game(
         daily_date=daily_date,
         first_action_at=starts_at,
         time_limit=time_limit,
+        guided=guided,
     )
     if level is engine.Level.DAILY:
         record.first_action_at = timezone.now()  # its clock runs from the deal's showing: no studying it first
@@ -112,6 +114,20 @@ def create_game(
         _save_ranked_if_first(record, player.user_id)
     else:
         record.save()
+    return record
+
+
+def start_guided(player: Player) -> GameRecord:
+    """The guided first game (engine/guide.py): a free game on its fixed deal, coached on its page."""
+    return create_game(player, engine.GUIDED_CODE, winnable=True, guided=True)
+
+
+def skip_guide(player: Player, public_id: str) -> GameRecord:
+    """The guided game's player goes on alone: the game stays, without its coach."""
+    record = find(GameRecord.objects.all(), public_id)
+    if record.playable_by(player) and record.guided:
+        GameRecord.objects.filter(pk=record.pk).update(guided=False)
+        record.guided = False
     return record
 
 

@@ -139,6 +139,7 @@ class GameRecord(models.Model):
     daily_date = models.DateField(null=True, blank=True, help_text="The (UTC) day whose daily deal this is")
     # Help is part of the result: a game its player was taught in ranks after those played unaided.
     hints = models.PositiveIntegerField(default=0, help_text="Times Teach me answered its player before a win")
+    guided = models.BooleanField(default=False, help_text="The guided first game, coached until its guide is skipped")
     too_fast = models.BooleanField(default=False, help_text="Finished faster than a person can play its moves")
     # Decided when the game starts, never after: an account's first daily game of a day started signed in.
     ranked = models.BooleanField(default=False, help_text="The account's ranked daily game of its day")

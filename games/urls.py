@@ -24,7 +24,8 @@ from games.web.views import (
 urlpatterns = [
     path("", new.new_game, name="home"),
     path("new/", new.new_game, name="new"),
-    path("new/code/", new.check_code, name="check_code"),  # before the levels' addresses: "code" is none
+    path("new/code/", new.check_code, name="check_code"),  # these two before the levels' addresses
+    path("new/guided/", new.start_guided, name="guided"),
     path("new/<str:level>/", new.new_level_game, name="new_level"),
     path("daily/", daily.leaderboard_page, name="daily"),
     path("g/<public_id:public_id>/", play.game_page, name="game"),
@@ -39,6 +40,7 @@ urlpatterns = [
     path("g/<public_id:public_id>/live/", live.live_regions, name="live"),
     path("g/<public_id:public_id>/replay/", replay.replay, name="replay"),
     path("g/<public_id:public_id>/again/", new.deal_again, name="again"),
+    path("g/<public_id:public_id>/guide/skip/", new.skip_guide, name="skip_guide"),
     path("g/<public_id:public_id>/challenge/", link_views.game_link, name="game_link"),
     path("c/new/", challenges.new_room, name="new_room"),
     path("c/join/", challenges.join_by_code, name="join_by_code"),  # before the rooms' addresses: "join" is none

@@ -10,6 +10,7 @@ from django.utils.translation import get_language, gettext
 
 import engine
 from games.drawing.board import Board, board
+from games.drawing.coach import Coaching, coaching
 from games.drawing.explanations import par_text, verdict_text
 from games.drawing.regions.words import board_words
 from games.models import DealPar, GameRecord, Preferences
@@ -92,9 +93,19 @@ class Table:
         """The par of the deal, shown once the game has ended (``actions.find_par``)."""
         return DealPar.of(self.record) if self.solver_may_speak else None
 
+    @cached_property
+    def coaching(self) -> Coaching | None:
+        """The guided first game's coach, for its player while they play it (``GameRecord.guided``)."""
+        return coaching(self.game) if self.record.guided and self.can_play else None
+
     def context(self, **extra: object) -> dict[str, object]:
-        """The template context of the game page's regions (templates/games/game.html)."""
+        """The template context of the game page's regions (templates/games/game.html); a coach rings its card or
+        the stock as Teach me does (an answer's own ring, given in ``extra``, comes first)."""
+        coach = self.coaching
         return {
+            "coaching": coach,
+            "hinted": coach.position if coach else None,
+            "hint_draw": coach.draw if coach else False,
             "table": self,
             "board": self.board,
             "can_play": self.can_play,

@@ -10,6 +10,7 @@ from games import actions
 from games.base import clock
 from games.models import GameRecord, level_terms
 from games.store import daily
+from games.web.first_visit import hint_done
 from games.web.forms import NewGameForm, check_typed_code
 from games.web.http import SiteRequest
 from games.web.limits import NEW_GAMES, limited, solver_budget, too_many
@@ -65,6 +66,21 @@ def new_level_game(request: SiteRequest, level: str) -> HttpResponse:
     if chosen is not engine.Level.DAILY and (wait := budget.wait()):  # its deal is graded by the solver
         return too_many(request, NEW_GAMES.message, wait)
     record = actions.deal_level(player, chosen, budget)
+    return redirect("game", public_id=record.public_id)
+
+
+@require_POST
+@limited(NEW_GAMES)
+def start_guided(request: SiteRequest) -> HttpResponse:
+    """The guided first game: offered on a first visit and by How to play, which it replaces as the pointer."""
+    record = actions.start_guided(known_player(request))
+    hint_done(request)
+    return redirect("game", public_id=record.public_id)
+
+
+@require_POST
+def skip_guide(request: SiteRequest, public_id: str) -> HttpResponse:
+    record = actions.skip_guide(request.player, public_id)
     return redirect("game", public_id=record.public_id)
 
 

@@ -64,7 +64,13 @@ def act(request: SiteRequest, public_id: str, action: engine.Action) -> HttpResp
             return HttpResponse(status=204)
         return answers.notice(request, notice)
     board, played_on = table.board, outcome.played_on
-    if played_on is not None and played_on.status is engine.Status.PLAYING and board.status is engine.Status.PLAYING:
+    # A coached game gets every region (below): its coach's ring moves to a card the action did not change.
+    if (
+        played_on is not None
+        and played_on.status is engine.Status.PLAYING
+        and board.status is engine.Status.PLAYING
+        and table.coaching is None
+    ):
         # What changed, for the board the page showed (static/js/board_view.js puts each part in its place).
         changed = changes(played_on, board, table.highlight)
         return answers.moved(request, table.context(notice=notice, oob=True, patch=True, changed=changed))
