@@ -80,18 +80,24 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 # Every word on screen that the browser broke over two lines ("PUNTUA/CIÓN"), with the element it is in: each
-# visible text node's words, measured one by one, must each stand on one line. A game code is not a word: a long
-# one wraps anywhere on purpose. Text read but not shown (clipped to a pixel) is left out.
+# visible text node's words, measured one by one, must each stand on one line. A word is what spaces and hyphens
+# part: a line may end at the hyphen of "най-много", as print breaks it. A game code is not a word: a long one
+# wraps anywhere on purpose. Text read but not shown (it, or a box around it, clipped to a pixel) is left out.
 BROKEN_WORDS = """(root) => {
   const found = [];
   const walker = document.createTreeWalker(document.querySelector(root), NodeFilter.SHOW_TEXT);
   const range = document.createRange();
+  const clipped = (element) => {
+    for (let el = element; el && el !== document.body; el = el.parentElement)
+      if (el.getBoundingClientRect().width <= 1) return true; // read, not shown: clipped to a pixel by the style
+    return false;
+  };
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const element = node.parentElement;
     if (element.closest('.visually-hidden, [hidden], script, style, template, .code') || !element.checkVisibility())
       continue;
-    if (element.getBoundingClientRect().width <= 1) continue; // read, not shown: clipped to a pixel by the style
-    for (const word of node.textContent.matchAll(/\\S{2,}/g)) {
+    if (clipped(element)) continue;
+    for (const word of node.textContent.matchAll(/[^\\s\\-\u2010]{2,}/g)) {
       range.setStart(node, word.index);
       range.setEnd(node, word.index + word[0].length);
       const rects = [...range.getClientRects()].filter(rect => rect.width);
