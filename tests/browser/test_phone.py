@@ -385,6 +385,7 @@ def end_problems(page: Page, end: str, name: str) -> list[str]:
         problems.append("scrolled")
     if overlap(box(overlay), box(page.locator("#counters"))):
         problems.append("the overlay covers the counters")
+    problems += [f"small: {control}" for control in page.evaluate(SMALL_CONTROLS) if "×" in control]
     problems += sideways(page)[:3]
     return [f"{name}: {problem}" for problem in problems]
 
