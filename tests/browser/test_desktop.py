@@ -1,16 +1,22 @@
 """The table on a desktop's window, in the five languages: it fills the window (the cards as large as its width
 and height allow, not stopped at a phone's size), Undo and Teach me stand beside the piles, and the game's code and
-buttons sit right under the table, inside the window, with nothing to scroll. Left-handed, the buttons go to the
-piles' left."""
+buttons sit right under the table, inside the window, with nothing to scroll. Left-handed, the buttons, the stock
+and the waste stand in the window's left half."""
 
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, expect
 
 from .test_hands import choose
-from .test_phone import LOCALES
+from .test_phone import END_PARTS, ENDS, LOCALES, covered, end_problems
 from .test_play import Table
 
 DESKTOPS = {"1280x800": {"width": 1280, "height": 800}, "1920x1080": {"width": 1920, "height": 1080}}
+LEFT_HANDED_PARTS = {
+    "stock": "#board .stock-button",
+    "waste": "#waste-card",
+    "undo": "#undo-button",
+    "teach": '#board [data-action="hint"]',
+}
 FILLS = 0.75  # the bottom row of the peaks spans at least this share of the window's width, or the height is spent
 
 
@@ -51,13 +57,38 @@ def test_the_table_fills_a_desktop_s_window(browser: Browser, server_url: str, l
     context.close()
 
 
-def test_left_handed_the_buttons_stand_left_of_the_stock_on_a_desktop(browser: Browser, server_url: str) -> None:
-    context = browser.new_context(viewport=DESKTOPS["1280x800"])  # type: ignore[arg-type]
+@pytest.mark.parametrize("size", DESKTOPS)
+def test_left_handed_the_piles_and_buttons_stand_in_the_window_s_left_half(
+    browser: Browser, server_url: str, size: str
+) -> None:
+    context = browser.new_context(viewport=DESKTOPS[size])  # type: ignore[arg-type]
     page = context.new_page()
     choose(page, server_url, "left_handed")
     Table(page, server_url)
     expect(page.locator("body")).to_have_attribute("data-hand", "left")
-    controls, stock = box(page, "#board .controls"), box(page, "#board .stock-button")
-    assert controls["x"] + controls["width"] < stock["x"], (controls, stock)
-    assert not desktop_problems(page, 1280, 800)
+    parts = {part: box(page, selector) for part, selector in LEFT_HANDED_PARTS.items()}
+    middles = {part: found["x"] + found["width"] / 2 for part, found in parts.items()}
+    assert max(middles.values()) < DESKTOPS[size]["width"] / 2, middles
+    assert parts["undo"]["x"] + parts["undo"]["width"] < parts["stock"]["x"]  # the buttons nearest the edge
+    assert not desktop_problems(page, DESKTOPS[size]["width"], DESKTOPS[size]["height"])
     context.close()
+
+
+@pytest.mark.parametrize("end", list(END_PARTS))
+def test_each_end_card_and_a_refusal_keep_to_the_table_on_a_desktop(
+    browser: Browser, server_url: str, end: str
+) -> None:
+    """The end card's score and buttons in view without scrolling, off the counters; a refused tap's message off the
+    game's head, the piles and the buttons (test_phone.py checks the same on every phone)."""
+    for locale in ("en-GB", "bg-BG"):
+        context = browser.new_context(viewport=DESKTOPS["1280x800"], locale=locale)  # type: ignore[arg-type]
+        page = context.new_page()
+        if end == "blocked":  # before it ends, a refusal
+            table = Table(page, server_url)
+            table.card(table.misfit()).click()
+            expect(page.locator("#notice p").last).to_be_visible()
+            assert covered(page) == [], locale
+        ENDS[end](page, server_url)
+        expect(page.locator("#board .outcome")).to_be_visible()
+        assert end_problems(page, end, "1280x800", thumbs=False) == [], locale
+        context.close()

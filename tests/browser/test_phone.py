@@ -370,8 +370,11 @@ TAPPABLE = """elements => elements.every(el => { const b = el.getBoundingClientR
   return el === top || el.contains(top); })"""
 
 
-def end_problems(page: Page, end: str, name: str) -> list[str]:
+def end_problems(page: Page, end: str, name: str, thumbs: bool = True) -> list[str]:
     overlay = page.locator("#board .outcome")
+    page.wait_for_function(  # measured once the card has risen and its stars have shone
+        "() => document.getAnimations().every(a => a.playState !== 'running' || !a.effect.target.closest('#board'))"
+    )
     problems = []
     for part, selector in END_PARTS[end].items():
         found = overlay.locator(selector)
@@ -385,7 +388,8 @@ def end_problems(page: Page, end: str, name: str) -> list[str]:
         problems.append("scrolled")
     if overlap(box(overlay), box(page.locator("#counters"))):
         problems.append("the overlay covers the counters")
-    problems += [f"small: {control}" for control in page.evaluate(SMALL_CONTROLS) if "×" in control]
+    if thumbs:  # a phone's: every button a thumb's size
+        problems += [f"small: {control}" for control in page.evaluate(SMALL_CONTROLS)]
     problems += sideways(page)[:3]
     return [f"{name}: {problem}" for problem in problems]
 
