@@ -279,7 +279,7 @@ def test_a_daily_game_that_will_not_be_ranked_says_so_beside_its_counters_from_i
         "Practice, not ranked. Signed out: log in or sign up first to be ranked."
         " No Teach me on the day's deal until the day is over."
     )
-    assert 'class="notice" role="status" aria-live="polite">\n  \n  \n</div>' in html  # nothing over the table
+    assert re.search(r'class="notice" role="status" aria-live="polite">\s*</div>', html)  # nothing over the table
     first = ann.post("/new/daily/", follow=True).content.decode()
     assert practice_words(first) is None
     second_attempt = "Practice, not ranked. Your ranked daily game of today is played."
