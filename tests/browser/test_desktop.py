@@ -4,13 +4,16 @@ buttons sit right under the table, inside the window, with nothing to scroll. Le
 and the waste stand in the window's left half."""
 
 import pytest
-from playwright.sync_api import Browser, FloatRect, Page, expect
+from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
 
 from .test_hands import choose
 from .test_phone import END_PARTS, ENDS, LOCALES, covered, end_problems
 from .test_play import Table
 
-DESKTOPS = {"1280x800": {"width": 1280, "height": 800}, "1920x1080": {"width": 1920, "height": 1080}}
+DESKTOPS: dict[str, ViewportSize] = {
+    "1280x800": {"width": 1280, "height": 800},
+    "1920x1080": {"width": 1920, "height": 1080},
+}
 LEFT_HANDED_PARTS = {
     "stock": "#board .stock-button",
     "waste": "#waste-card",
@@ -46,7 +49,7 @@ def desktop_problems(page: Page, width: int, height: int) -> list[str]:
 @pytest.mark.parametrize("size", DESKTOPS)
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_table_fills_a_desktop_s_window(browser: Browser, server_url: str, locale: str, size: str) -> None:
-    context = browser.new_context(viewport=DESKTOPS[size], locale=locale)  # type: ignore[arg-type]
+    context = browser.new_context(viewport=DESKTOPS[size], locale=locale)
     page = context.new_page()
     Table(page, server_url)
     problems = desktop_problems(page, DESKTOPS[size]["width"], DESKTOPS[size]["height"])
@@ -61,7 +64,7 @@ def test_the_table_fills_a_desktop_s_window(browser: Browser, server_url: str, l
 def test_left_handed_the_piles_and_buttons_stand_in_the_window_s_left_half(
     browser: Browser, server_url: str, size: str
 ) -> None:
-    context = browser.new_context(viewport=DESKTOPS[size])  # type: ignore[arg-type]
+    context = browser.new_context(viewport=DESKTOPS[size])
     page = context.new_page()
     choose(page, server_url, "left_handed")
     Table(page, server_url)
@@ -81,7 +84,7 @@ def test_each_end_card_and_a_refusal_keep_to_the_table_on_a_desktop(
     """The end card's score and buttons in view without scrolling, off the counters; a refused tap's message off the
     game's head, the piles and the buttons (test_phone.py checks the same on every phone)."""
     for locale in ("en-GB", "bg-BG"):
-        context = browser.new_context(viewport=DESKTOPS["1280x800"], locale=locale)  # type: ignore[arg-type]
+        context = browser.new_context(viewport=DESKTOPS["1280x800"], locale=locale)
         page = context.new_page()
         if end == "blocked":  # before it ends, a refusal
             table = Table(page, server_url)

@@ -93,7 +93,8 @@ def test_off_the_line_the_coach_says_how_to_come_back_and_undo_does(client: Clie
     )
     assert ringed(page) == []
     said = act(client, record, "undo", htmx=True).content.decode()
-    assert coach(said) and coach(said)[0] == "tap"  # type: ignore[index]
+    cue = coach(said)
+    assert cue is not None and cue[0] == "tap"
     assert ringed(said) == [str(POSITION_OF_SYMBOL[GUIDED_LINE[1]])]
 
 
