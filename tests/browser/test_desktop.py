@@ -4,37 +4,29 @@ buttons sit right under the table, inside the window, with nothing to scroll. Le
 and the waste stand in the window's left half."""
 
 import pytest
-from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from .test_hands import choose
-from .test_phone import END_PARTS, ENDS, LOCALES, covered, end_problems
+from .test_hands import boxes, choose
+from .test_phone import END_PARTS, ENDS, LOCALES, box, covered, end_problems
 from .test_play import Table
 
 DESKTOPS: dict[str, ViewportSize] = {
     "1280x800": {"width": 1280, "height": 800},
     "1920x1080": {"width": 1920, "height": 1080},
 }
-LEFT_HANDED_PARTS = {
-    "stock": "#board .stock-button",
-    "waste": "#waste-card",
-    "undo": "#undo-button",
-    "teach": '#board [data-action="hint"]',
-}
 FILLS = 0.75  # the bottom row of the peaks spans at least this share of the window's width, or the height is spent
-
-
-def box(page: Page, selector: str) -> FloatRect:
-    found = page.locator(selector).first.bounding_box()
-    assert found, selector
-    return found
 
 
 def desktop_problems(page: Page, width: int, height: int) -> list[str]:
     problems = []
-    row = [box(page, f'#board [data-position="{p}"]') for p in (18, 27)]
+    row = [box(page.locator(f'#board [data-position="{p}"]')) for p in (18, 27)]
     span = row[1]["x"] + row[1]["width"] - row[0]["x"]
-    waste, stock, controls = box(page, "#waste-card"), box(page, "#board .stock-button"), box(page, "#board .controls")
-    foot = box(page, ".game-foot")
+    waste, stock, controls = (
+        box(page.locator("#waste-card")),
+        box(page.locator("#board .stock-button")),
+        box(page.locator("#board .controls")),
+    )
+    foot = box(page.locator(".game-foot"))
     if span < FILLS * width and foot["y"] - (waste["y"] + waste["height"]) > 0.15 * height:
         problems.append(f"the table does not fill the window: the row spans {span:.0f} px, the foot at {foot['y']:.0f}")
     if not (controls["y"] < waste["y"] + waste["height"] and controls["y"] + controls["height"] > stock["y"]):
@@ -53,7 +45,7 @@ def test_the_table_fills_a_desktop_s_window(browser: Browser, server_url: str, l
     page = context.new_page()
     Table(page, server_url)
     problems = desktop_problems(page, DESKTOPS[size]["width"], DESKTOPS[size]["height"])
-    controls, waste = box(page, "#board .controls"), box(page, "#waste-card")
+    controls, waste = box(page.locator("#board .controls")), box(page.locator("#waste-card"))
     if controls["x"] < waste["x"] + waste["width"]:
         problems.append("right-handed, the buttons are not right of the waste")
     assert not problems, "\n".join(problems)
@@ -69,8 +61,8 @@ def test_left_handed_the_piles_and_buttons_stand_in_the_window_s_left_half(
     choose(page, server_url, "left_handed")
     Table(page, server_url)
     expect(page.locator("body")).to_have_attribute("data-hand", "left")
-    parts = {part: box(page, selector) for part, selector in LEFT_HANDED_PARTS.items()}
-    middles = {part: found["x"] + found["width"] / 2 for part, found in parts.items()}
+    parts = boxes(page)
+    middles = {part: found["x"] + found["width"] / 2 for part, found in parts.items() if part != "peaks"}
     assert max(middles.values()) < DESKTOPS[size]["width"] / 2, middles
     assert parts["undo"]["x"] + parts["undo"]["width"] < parts["stock"]["x"]  # the buttons nearest the edge
     assert not desktop_problems(page, DESKTOPS[size]["width"], DESKTOPS[size]["height"])

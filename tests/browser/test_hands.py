@@ -25,12 +25,10 @@ def choose(page: Page, server_url: str, *names: str, card_size: str = "") -> Non
     showed at once and that the page saved them by itself: no Save pressed, the same page all along."""
     page.goto(server_url + "/settings/")
     page.evaluate("window.sameSettingsPage = true")
-    for name in names:
+    tiles = [f"label:has(> input[name={name}])" for name in names] + ([f"label.size-{card_size}"] if card_size else [])
+    for tile in tiles:
         with page.expect_response(lambda answer: answer.url.endswith("/settings/") and answer.request.method == "POST"):
-            page.locator(f"label:has(> input[name={name}])").click()
-    if card_size:
-        with page.expect_response(lambda answer: answer.url.endswith("/settings/") and answer.request.method == "POST"):
-            page.locator(f"label.size-{card_size}").click()
+            page.locator(tile).click()
     expect(page.locator("#settings-saved .success")).to_be_visible()
     assert page.evaluate("window.sameSettingsPage === true"), "the page was loaded again"
 
