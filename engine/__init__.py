@@ -13,16 +13,22 @@ from .layout import COVERERS, PEAK_CARDS, ROWS, STOCK_SIZE
 from .levels import Level, daily_code, deal_level, shuffled_level_code
 from .log import MAX_LOG_ACTIONS, InvalidLog, Refusal, log_until, standing_versions, version_of
 from .par import Loss, Par, Scoring, losses, par, reachable
+from .progress import FREE_KIND, KINDS, LEVEL_KINDS, MEDALS, RECORDS, Feats, GameEnd, Medal, Progress, feats_of
 from .rules import Rule
 from .streak import STREAK_RULES, ScoringTerms, StreakRules, StreakScore, Terms, streak_score
 
 __all__ = (
     "CASUAL_GAMES",
     "COVERERS",
+    "FREE_KIND",
     "GUIDED_CODE",
     "GUIDED_LINE",
+    "KINDS",
+    "LEVEL_KINDS",
     "MAX_LOG_ACTIONS",
+    "MEDALS",
     "PEAK_CARDS",
+    "RECORDS",
     "ROWS",
     "START_SCORE",
     "STOCK_SIZE",
@@ -31,8 +37,10 @@ __all__ = (
     "Analysis",
     "CodeError",
     "Cue",
+    "Feats",
     "Game",
     "GameCode",
+    "GameEnd",
     "GuideStep",
     "Hint",
     "HintReason",
@@ -42,7 +50,9 @@ __all__ = (
     "LastAction",
     "Level",
     "Loss",
+    "Medal",
     "Par",
+    "Progress",
     "Refusal",
     "Rule",
     "Scoring",
@@ -57,6 +67,7 @@ __all__ = (
     "casual_share",
     "daily_code",
     "deal_level",
+    "feats_of",
     "guide_step",
     "hint",
     "log_until",
