@@ -25,7 +25,7 @@ from games.models import FREE_GAME, DealPar, GameRecord, Room, RoomState, Seat
 from games.players import Player
 from games.solver import pool as solver_pool
 from games.solver.budget import BudgetSpent, SolverBudget
-from games.store import daily, move_statements
+from games.store import daily, move_statements, progress
 
 logger = logging.getLogger(__name__)
 
@@ -93,9 +93,11 @@ def create_game(
     starts_at: datetime | None = None,
     time_limit: int | None = None,
     guided: bool = False,
+    archive: bool = False,
 ) -> GameRecord:
-    """A new game on ``code``: a free game, or one of ``level`` (on ``daily_date``'s deal for the daily); a
-    challenge's starts at ``starts_at`` and stops at ``time_limit`` (challenges.actions.start)."""
+    """A new game on ``code``: a free game, or one of ``level`` (on ``daily_date``'s deal for the daily, a past
+    day's as its ``archive`` game, never ranked); a challenge's starts at ``starts_at`` and stops at
+    ``time_limit`` (challenges.actions.start)."""
     record = GameRecord(
         code=str(code),
         user_id=player.user_id,
@@ -106,11 +108,12 @@ def create_game(
         first_action_at=starts_at,
         time_limit=time_limit,
         guided=guided,
+        archive=archive,
     )
     if level is engine.Level.DAILY:
         record.first_action_at = timezone.now()  # its clock runs from the deal's showing: no studying it first
     record.take_summary(engine.Game.new(code))
-    if level is engine.Level.DAILY and player.user_id is not None:
+    if level is engine.Level.DAILY and player.user_id is not None and not archive:
         _save_ranked_if_first(record, player.user_id)
     else:
         record.save()
@@ -152,6 +155,7 @@ def hand_over(token: str, user_id: int) -> None:
     GameRecord.objects.filter(user__isnull=True, player_token=token).update(user_id=user_id)
     seats = Seat.objects.filter(user__isnull=True, player_token=token).exclude(room__seats__user_id=user_id)
     seats.update(user_id=user_id)
+    progress.adopted(token, user_id)
 
 
 def deal_level(player: Player, level: engine.Level, budget: SolverBudget) -> GameRecord:
@@ -170,14 +174,30 @@ def deal_level(player: Player, level: engine.Level, budget: SolverBudget) -> Gam
     return create_game(player, code, winnable=True, level=level)
 
 
+class NotInCalendar(Exception):
+    """An archive game asked for a day that has no past daily deal: before the first one, today or later."""
+
+    def __init__(self, day: date) -> None:
+        super().__init__(f"{day} has no past daily deal")
+        self.day = day
+
+
+def play_archive(player: Player, day: date) -> GameRecord:
+    """A past day's daily deal, played as that day's archive game (``NotInCalendar`` for a day that has none)."""
+    if not daily.in_calendar(day) or day == clock.today():
+        raise NotInCalendar(day)
+    level = engine.Level.DAILY
+    return create_game(player, daily.daily_code(day), winnable=True, level=level, daily_date=day, archive=True)
+
+
 def deal_again(player: Player, public_id: str) -> GameRecord:
     """ "Replay this deal": the same deal in the same mode, as a new game of ``player``'s; a daily deal whose day
-    is over, as a free game (it is no one's daily any more: it counts for no day's streak or leaderboard)."""
+    is over, as that day's archive game (it counts for no day's streak, badge or leaderboard)."""
     earlier = find(GameRecord.objects.all(), public_id)
     if earlier.deal_hidden_in_play:  # a challenge's deal, before the challenge is over for its player
         raise DealSecret(earlier)
     if earlier.daily_date is not None and earlier.daily_date < clock.today():
-        return create_game(player, earlier.game_code, winnable=earlier.winnable)
+        return play_archive(player, earlier.daily_date)
     return create_game(
         player,
         earlier.game_code,
@@ -268,6 +288,7 @@ def play(
         record, game = load(public_id)
         return Outcome(record, game, stale=closed is None, room_closed=closed)
     memo.positions.remember(game)  # the next move reads this log: it need not replay it
+    progress.count_end(record, game, played_on.status)
     facts.game_moved.announce(record, game)
     return Outcome(record, game, played_on=played_on)
 

@@ -137,6 +137,8 @@ class GameRecord(models.Model):
         choices=[(FREE_GAME, _("Free game")), *((level.value, label) for level, label in LEVEL_LABELS.items())],
     )
     daily_date = models.DateField(null=True, blank=True, help_text="The (UTC) day whose daily deal this is")
+    # A past day's deal played from the Daily's calendar: never ranked, and no day's streak or badge counts it.
+    archive = models.BooleanField(default=False, help_text="A past day's daily deal, played after its day")
     # Help is part of the result: a game its player was taught in ranks after those played unaided.
     hints = models.PositiveIntegerField(default=0, help_text="Times Teach me answered its player before a win")
     guided = models.BooleanField(default=False, help_text="The guided first game, coached until its guide is skipped")
@@ -408,6 +410,35 @@ class GameRecord(models.Model):
         if self.link_role and self.finished is not None:
             return False
         return self.is_owned_by(player) and (not self.in_room or (self.race_running and self.seat.left is None))
+
+
+class PlayerProgress(models.Model):
+    """A player's records and medals (``engine.Progress``), folded in as each of their games ends
+    (games/store/progress.py): an account's, or an anonymous player's until their games join an account."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="progress"
+    )
+    player_token = models.CharField(max_length=32, blank=True, default="")
+    state = models.JSONField(default=dict, help_text="engine.Progress as data")
+    # The state before the last game folded in, so that an Undo that reopens that game's end takes it back.
+    last_game = models.PositiveBigIntegerField(null=True, blank=True, help_text="The last game folded in")
+    before_last = models.JSONField(null=True, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player_token"], condition=models.Q(user__isnull=True), name="one_progress_a_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"progress of {self.user_id or self.player_token}"
+
+    @property
+    def progress(self) -> engine.Progress:
+        return engine.Progress.from_data(self.state)
 
 
 class DealPar(models.Model):

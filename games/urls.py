@@ -17,6 +17,7 @@ from games.web.views import (
     par,
     play,
     preferences,
+    progress,
     replay,
     verdict,
 )
@@ -28,6 +29,10 @@ urlpatterns = [
     path("new/guided/", new.start_guided, name="guided"),
     path("new/<str:level>/", new.new_level_game, name="new_level"),
     path("daily/", daily.leaderboard_page, name="daily"),
+    path("daily/calendar/", daily.calendar_page, name="calendar"),  # before the days' addresses
+    path("daily/<str:day>/", daily.day_page, name="daily_day"),
+    path("daily/<str:day>/play/", daily.play_day, name="play_day"),
+    path("medals/", progress.medals_page, name="medals"),
     path("g/<public_id:public_id>/", play.game_page, name="game"),
     path("g/<public_id:public_id>/tap/", play.act, {"action": engine.Action.TAP}, name="tap"),
     path("g/<public_id:public_id>/draw/", play.act, {"action": engine.Action.DRAW}, name="draw"),

@@ -6,10 +6,11 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from django.conf import settings
-from django.db.models import BooleanField, DurationField, Exists, ExpressionWrapper, F, OuterRef, Q
+from django.db.models import BooleanField, DurationField, Exists, ExpressionWrapper, F, Min, OuterRef, Q
 from django.db.models.functions import Coalesce, Now
 
 import engine
+from games.base import clock
 from games.models import GameQuerySet, GameRecord
 
 DAILY = engine.Level.DAILY.value
@@ -28,20 +29,36 @@ def daily_code(day: date) -> engine.GameCode:
     return engine.daily_code(day, settings.DAILY_SECRET)
 
 
+def first_day() -> date:
+    """The first day the site dealt a daily (the calendar's first day): today on a site that has dealt none."""
+    first: date | None = GameRecord.objects.filter(level=DAILY).aggregate(first=Min("daily_date"))["first"]
+    return first or clock.today()
+
+
+def in_calendar(day: date) -> bool:
+    """Whether ``day`` had a daily deal: from the first day to today."""
+    return first_day() <= day <= clock.today()
+
+
 def played_on(records: GameQuerySet, day: date) -> GameRecord | None:
     """The player's first daily game of ``day`` (an account's ranked one, where it has one)."""
     return records.filter(level=DAILY, daily_date=day).order_by("-ranked", "created", "id").first()
 
 
 def daily_streak(records: GameQuerySet, day: date) -> int:
-    """Days in a row whose daily the player won, up to ``day`` (or up to the day before, while ``day``'s
-    daily is not won yet)."""
-    won = set(records.filter(level=DAILY, status=engine.Status.WON).values_list("daily_date", flat=True))
+    """Days in a row whose daily the player won on its day, up to ``day`` (or up to the day before, while ``day``'s
+    daily is not won yet): an archive game won later fills no gap."""
+    won = set(won_on_the_day(records).values_list("daily_date", flat=True))
     last = day if day in won else day - timedelta(days=1)
     streak = 0
     while last - timedelta(days=streak) in won:
         streak += 1
     return streak
+
+
+def won_on_the_day(records: GameQuerySet) -> GameQuerySet:
+    """The daily games among ``records`` won on their own day (not a past day's, played from the calendar)."""
+    return records.filter(level=DAILY, status=engine.Status.WON, archive=False)
 
 
 @dataclass(frozen=True)
@@ -69,6 +86,7 @@ def practised_first() -> Exists:
     earlier = GameRecord.objects.filter(
         user_id=OuterRef("user_id"),
         level=DAILY,
+        archive=False,  # played after the day, it comes after the ranked game's chance, however unfinished
         daily_date=OuterRef("daily_date"),
         created__lt=Coalesce(OuterRef("finished"), Now()),
     ).exclude(pk=OuterRef("pk"))

@@ -298,14 +298,14 @@ def practice_words(html: str) -> str | None:
     return " ".join(re.sub(r"<[^>]+>", " ", read).split())
 
 
-def test_a_past_day_s_daily_played_again_is_a_free_game_that_mends_no_streak(
+def test_a_past_day_s_daily_played_again_is_its_archive_game_that_mends_no_streak(
     player: Client, on_day: list[datetime.date]
 ) -> None:
     lost = play_daily(player)
     finish(lost, 200, 100, status="blocked")
     on_day[0] = DAY + datetime.timedelta(days=1)
     copy = redirected_to(player.post(f"/g/{lost.public_id}/again/"))
-    assert (copy.level, copy.daily_date, copy.code) == ("", None, lost.code)
+    assert (copy.level, copy.daily_date, copy.code, copy.archive, copy.ranked) == ("daily", DAY, lost.code, True, False)
     play_line(player, copy, engine.solve(copy.replay()).line)
     assert GameRecord.objects.get(pk=copy.pk).status == "won"
     assert 'data-daily-streak="0"' in player.get("/new/").content.decode()

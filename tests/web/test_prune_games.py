@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.utils import timezone
 
-from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole
+from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, PlayerProgress
 
 pytestmark = pytest.mark.django_db
 
@@ -89,3 +89,15 @@ def test_a_pruned_challengers_game_takes_its_link_along_and_counts_as_one_game(c
     assert not LinkChallenge.objects.exists() and not LinkEntry.objects.exists()
     assert GameRecord.objects.filter(pk=taken.pk).exists()  # the taker's game is theirs, board or not
     assert client.get(f"/g/{taken.public_id}/challenge/").status_code == 403  # no board to lead to: not a 500
+
+
+def test_the_records_of_a_player_whose_games_all_went_go_too(games: dict[str, GameRecord]) -> None:
+    gone_token = GameRecord.objects.filter(pk=games["older idle"].pk)
+    gone_token.update(player_token="gone")
+    account = games["account's, old idle"].user
+    assert account is not None
+    PlayerProgress.objects.create(player_token="gone", state={"counters": {"finished": 1}})
+    PlayerProgress.objects.create(player_token="anon", state={"counters": {"finished": 3}})
+    PlayerProgress.objects.create(user=account, state={"counters": {"finished": 1}})
+    prune()
+    assert set(PlayerProgress.objects.values_list("player_token", "user")) == {("anon", None), ("", account.pk)}

@@ -1,8 +1,9 @@
 """Delete abandoned anonymous games: started and last played more than ``--days`` days ago.
 
 An anonymous player's games hang on the token in their session (games/players.py), which lasts a year at most;
-games nobody has touched for long take room in the table for nothing (about 400 bytes each). Games of an
-account are never deleted, whatever their age. The rows go in batches, each a transaction of its own, so
+games nobody has touched for long take room in the table for nothing (about 400 bytes each), and so do the
+records and medals of a player none of whose games is left. Games of an account are never deleted, whatever
+their age. The rows go in batches, each a transaction of its own, so
 that the table is never locked for long and the site plays on meanwhile; a game played between the
 look-up and the deletion of its batch is kept. Run it daily (docs/deploy.md: a systemd timer).
 """
@@ -14,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from games.models import GameQuerySet, GameRecord
+from games.store import progress
 
 DEFAULT_DAYS = 30
 BATCH = 1000  # rows a DELETE: a few milliseconds of lock each
@@ -42,6 +44,7 @@ class Command(BaseCommand):
                     self.stdout.write(public_id)
             return
         deleted = self.delete(abandoned, batch, total if options["verbosity"] > 0 else 0)
+        progress.forget_players_without_games()  # their records and medals, with their last games
         self.stdout.write(f"Deleted {deleted} anonymous games idle since before {before:%Y-%m-%d %H:%M} UTC.")
 
     def delete(self, abandoned: GameQuerySet, batch: int, total: int) -> int:

@@ -87,7 +87,7 @@ def skip_guide(request: SiteRequest, public_id: str) -> HttpResponse:
 @require_POST
 @limited(NEW_GAMES)
 def deal_again(request: SiteRequest, public_id: str) -> HttpResponse:
-    """The same deal in the same mode (a past day's daily as a free game: actions.deal_again)."""
+    """The same deal in the same mode (a past day's daily as its archive game: actions.deal_again)."""
     player = known_player(request)
     record = actions.deal_again(player, public_id)
     return redirect("game", public_id=record.public_id)
