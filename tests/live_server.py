@@ -148,8 +148,10 @@ def serving(
     port: int | None = None,
     log: Path | None = None,
     default_limits: bool = False,
+    application: str = "tripeaks_site.asgi:application",
 ) -> Iterator[LiveServer]:
-    """daphne as a subprocess (its output in ``log``, if given), stopped however the caller ends.
+    """daphne as a subprocess serving ``application`` (its output in ``log``, if given), stopped however the caller
+    ends.
 
     Its abuse limits count apart from every other server's (a cache key prefix of its own, unless ``env``
     sets one): with Redis, the whole suite's requests come from one address, and earlier runs' counts stay.
@@ -160,7 +162,7 @@ def serving(
     env.setdefault("CACHE_KEY_PREFIX", f"test-{uuid.uuid4().hex}")
     if not default_limits:
         env = {**SPEED_UNLIMITED, **env}
-    command = [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "tripeaks_site.asgi:application"]
+    command = [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), application]
     with contextlib.ExitStack() as files:
         output = files.enter_context(log.open("wb")) if log else subprocess.DEVNULL
         server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
