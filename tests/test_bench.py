@@ -224,3 +224,13 @@ def test_rooms_bench_prints_the_standings_fan_out(monkeypatch: pytest.MonkeyPatc
     assert re.search(r"room of 3: .*\n  server CPU per move [\d.]+ ms: " + against_solo, out)
     assert re.search(r"2 rooms of 2 at once: .*\n  server CPU per move [\d.]+ ms: " + against_solo, out)
     assert "server CPU per room for the race: " in out
+
+
+def test_progress_bench_times_an_end_with_and_without_the_records_and_a_rebuild(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)  # its own SQLite file, never the suite's database
+    out = run_bench("progress.py", "--ends", "4", "--games", "30", "--players", "3")
+    assert re.search(r"A game's last move, CPU: [\d.]+ ms without the records, [\d.]+ ms with them", out)
+    assert "of which the engine (feats and fold):" in out
+    assert re.search(r"Rebuild of 30 games of 3 players: [\d.]+ s wall", out) and "per 10,000 stored games:" in out
