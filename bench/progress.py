@@ -6,8 +6,8 @@ the rebuild of everyone's from the stored games.
 On a fresh SQLite file (or DATABASE_URL's database, to measure PostgreSQL; its games are left there).
 
 - The end: ``--ends`` games are played to their last action, which is timed (CPU, ``time.process_time``) through
-  ``actions.play``, by turns with the records folded in and without (``count_end`` made a no-op): the mean of
-  each and what the records add, then the fold alone (the game's replay for its feats, and the fold).
+  ``actions.play``, by turns with the records folded in and without (no end changes the records: no row is
+  locked, none written): the mean of each and what the records add, then the fold alone (the game's replay for its feats, and the fold).
 - The rebuild: ``--games`` ended games (won and lost, on a few deals, their logs real) of ``--players`` accounts,
   rebuilt by ``rebuild_everyone`` (the ``rebuild_progress`` command's work): wall and CPU time, per 10,000 games.
 """
@@ -72,7 +72,8 @@ def time_ends(ends: int) -> None:
         game = record.replay()
         for symbol in line[:-1]:
             game = _act(record.public_id, player, game, symbol)
-        with mock.patch.object(progress, "count_end", wraps=progress.count_end if with_records else None):
+        kept = progress.changes_an_end if with_records else (lambda before, after: False)  # no row, no lock
+        with mock.patch.object(progress, "changes_an_end", kept):
             start = time.process_time()
             _act(record.public_id, player, game, line[-1])
             timed[with_records].append(time.process_time() - start)

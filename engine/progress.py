@@ -8,7 +8,7 @@ end and the other to rebuild, and the two are tested equal.
 
 import copy
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -146,8 +146,10 @@ class Progress:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "Progress":
-        """The state stored as ``data``, which folding it leaves as it was."""
-        return cls(**copy.deepcopy(data)) if data else cls()
+        """The state stored as ``data``, which folding it leaves as it was; a part no longer kept is left out, and
+        one not kept then starts empty (``rebuild_progress`` fills it from the games)."""
+        kept = {part.name for part in fields(cls)}
+        return cls(**copy.deepcopy({name: value for name, value in data.items() if name in kept}))
 
     def as_data(self) -> dict[str, Any]:
         return {

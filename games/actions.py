@@ -152,10 +152,11 @@ def _save_ranked_if_first(record: GameRecord, user_id: int) -> None:
 def hand_over(token: str, user_id: int) -> None:
     """An anonymous player's games join the account they log in to or sign up with, and so do their seats in
     challenges, but in a room where the account already has one."""
-    GameRecord.objects.filter(user__isnull=True, player_token=token).update(user_id=user_id)
+    moved = GameRecord.objects.filter(user__isnull=True, player_token=token).update(user_id=user_id)
     seats = Seat.objects.filter(user__isnull=True, player_token=token).exclude(room__seats__user_id=user_id)
     seats.update(user_id=user_id)
-    progress.adopted(token, user_id)
+    if moved:
+        progress.adopted(token, user_id)
 
 
 def deal_level(player: Player, level: engine.Level, budget: SolverBudget) -> GameRecord:
@@ -179,7 +180,6 @@ class NotInCalendar(Exception):
 
     def __init__(self, day: date) -> None:
         super().__init__(f"{day} has no past daily deal")
-        self.day = day
 
 
 def play_archive(player: Player, day: date) -> GameRecord:
@@ -279,16 +279,18 @@ def play(
     read_log = record.log
     record.charge_network(own, round_trips.latest(public_id) if own is not None else 0.0)
     record.take_summary(game)
-    with database.writers_turn():
+    ending = progress.changes_an_end(played_on.status, game.status)
+    with database.writers_turn(), progress.locked_for(record, ending) as records:
         if seat is None:  # unless another action was written since the read
             written, closed = move_statements.write_summary(record, read_log), None
         else:
             written, closed = _write_in_room(seat, record, read_log, game)
+        if written and records is not None:  # the player's records and medals, with the move or not at all
+            progress.count_end(records, record, game)
     if not written:
         record, game = load(public_id)
         return Outcome(record, game, stale=closed is None, room_closed=closed)
     memo.positions.remember(game)  # the next move reads this log: it need not replay it
-    progress.count_end(record, game, played_on.status)
     facts.game_moved.announce(record, game)
     return Outcome(record, game, played_on=played_on)
 

@@ -138,7 +138,9 @@ class GameRecord(models.Model):
     )
     daily_date = models.DateField(null=True, blank=True, help_text="The (UTC) day whose daily deal this is")
     # A past day's deal played from the Daily's calendar: never ranked, and no day's streak or badge counts it.
-    archive = models.BooleanField(default=False, help_text="A past day's daily deal, played after its day")
+    archive = models.BooleanField(  # the database's default too: a process not yet restarted inserts without it
+        default=False, db_default=False, help_text="A past day's daily deal, played after its day"
+    )
     # Help is part of the result: a game its player was taught in ranks after those played unaided.
     hints = models.PositiveIntegerField(default=0, help_text="Times Teach me answered its player before a win")
     guided = models.BooleanField(default=False, help_text="The guided first game, coached until its guide is skipped")

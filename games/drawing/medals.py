@@ -13,7 +13,7 @@ import engine
 from games.drawing.board import minutes
 from games.models import LEVEL_LABELS, GameRecord
 from games.players import Player
-from games.store import progress
+from games.store.progress import progress_for
 
 KIND_LABELS: dict[str, Promise] = {
     **{level.value: label for level, label in LEVEL_LABELS.items()},
@@ -86,14 +86,10 @@ class MedalShown:
     earned: datetime | None
     game: str | None  # the public id of the game that earned it
 
-    @property
-    def percent(self) -> int:
-        return self.progress * 100 // self.target
 
-
-def medals_of(player: Player) -> list[MedalShown]:
-    """Every medal, earned or not, with how far ``player`` is from it and the game that earned it."""
-    kept = progress.progress_for(player)
+def medals_of(kept: engine.Progress) -> list[MedalShown]:
+    """Every medal, earned or not, with how far a player (their records and medals ``kept``) is from it and the game
+    that earned it."""
     games = _public_ids(medal["game"] for medal in kept.medals.values())
     shown = []
     for medal in engine.MEDALS:
@@ -128,9 +124,9 @@ class KindRecords:
     cells: list[RecordShown | None]  # one for each of engine.RECORDS: None where none is held
 
 
-def records_of(player: Player) -> list[KindRecords]:
-    """``player``'s records, for each kind of game they have ended one of."""
-    kept = progress.progress_for(player).records
+def records_of(progress: engine.Progress) -> list[KindRecords]:
+    """A player's records (in ``progress``), for each kind of game they have ended one of."""
+    kept = progress.records
     games = _public_ids(held["game"] for records in kept.values() for held in records.values())
     return [
         KindRecords(
@@ -159,7 +155,7 @@ class News:
 def news_of(record: GameRecord) -> News:
     """What ``record``'s end changed for its player: each record it beat, and the medals it earned; a record no
     longer, once another game has beaten it."""
-    kept = progress.progress_for(Player(record.user_id, record.player_token))
+    kept = progress_for(Player(record.user_id, record.player_token))
     kind = record.level or engine.FREE_KIND
     held_here = kept.records.get(kind, {})
     records = [

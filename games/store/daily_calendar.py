@@ -2,6 +2,7 @@
 badge, earned by winning every day of it on its own day (docs/features.md, "The Daily's calendar")."""
 
 import calendar
+import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
@@ -40,10 +41,6 @@ class Month:
     badge: bool  # every day of it, from the site's first daily, won on its own day
     earlier: date | None  # the month before, if the calendar reaches it
     later: date | None
-
-    @property
-    def days(self) -> list[Day]:
-        return [day for week in self.weeks for day in week if day is not None]
 
 
 def month_of(records: GameQuerySet, first: date) -> Month:
@@ -91,8 +88,13 @@ def _month_before(first: date) -> date:
     return (first - timedelta(days=1)).replace(day=1)
 
 
+MONTH = re.compile(r"\d{4}-\d{2}")  # the one way a month is written in the calendar's addresses
+
+
 def parse_month(text: str) -> date | None:
     """The first day of the month ``text`` names as YYYY-MM, or None if it names none the calendar shows."""
+    if not MONTH.fullmatch(text):
+        return None
     try:
         first = date.fromisoformat(f"{text}-01")
     except ValueError:

@@ -1,20 +1,27 @@
 """Each player's records and medals (``engine.Progress``), kept in a ``PlayerProgress`` row and brought up to date
 as each of their games ends: one replay of that game, never a scan of their history on a move.
 
-Two events need more than the one game: an Undo that reopens a game's end takes it back, from the state kept
-before it when it was the last one folded in, else by a rebuild; and an anonymous player's games joining an
-account rebuild the account's (``rebuild``, also the ``rebuild_progress`` command's, for everyone).
+A move that ends a game, or reopens one's end (an Undo from a blocked end), is written with the player's row
+locked (``locked_for``), and the row changes in the same transaction: a rebuild waits for the move or the move for
+the rebuild, so that no end is counted twice or lost, and a move that fails to be written changes no record.
+
+Some events need more than the one game: an Undo that reopens a game's end takes it back, from the state kept
+before it when it was the last one folded in, else by a rebuild; a player's first row is built from the games they
+had already ended; and an anonymous player's games joining an account rebuild the account's (``rebuild``, also the
+``rebuild_progress`` command's, for everyone).
 """
 
 import logging
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-from django.db import DatabaseError, IntegrityError, transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Max, Sum
 from django.utils import timezone
 
 import engine
-from games.models import GameQuerySet, GameRecord, PlayerProgress
+from games.models import GameQuerySet, GameRecord, LinkRole, PlayerProgress
 from games.players import Player
 
 logger = logging.getLogger(__name__)
@@ -34,7 +41,7 @@ def end_of(record: GameRecord, game: engine.Game) -> engine.GameEnd:
         hints=record.hints,
         daily_day=record.daily_date,
         archive=record.archive,
-        challenge=record.in_room or bool(record.link_role),
+        challenge=record.in_room or record.link_role == LinkRole.TAKEN,  # a link made later changes no end
     )
 
 
@@ -51,35 +58,42 @@ def _owner(record: GameRecord) -> Owner:
     return owner_of(Player(record.user_id, record.player_token))
 
 
-def _row_for(owner: Owner) -> PlayerProgress:
-    """The owner's row, locked until the transaction ends: two of their games ending at once fold in one by one."""
+def _row_for(owner: Owner, *, history: bool = True) -> PlayerProgress:
+    """The owner's row, locked until the transaction ends; made if they have none yet, from the games they had
+    already ended (``history``: a rebuild makes its own)."""
     row = PlayerProgress.objects.select_for_update().filter(**owner).first()
     if row is not None:
         return row
+    state = progress_of_games(GameRecord.objects.filter(**owner)).as_data() if history else {}
     try:
         with transaction.atomic():
-            return PlayerProgress.objects.create(**owner)
+            return PlayerProgress.objects.create(**owner, state=state)
     except IntegrityError:  # their first two ends at once: the other made it
         return PlayerProgress.objects.select_for_update().get(**owner)
 
 
-def count_end(record: GameRecord, game: engine.Game, before: engine.Status) -> None:
-    """After an action was written: fold in the game it ended, or take back the end it reopened (``before`` is the
-    game's status before the action). A failure here loses no move: the move is written, and ``rebuild`` mends it.
-    """
-    ended = before is engine.Status.PLAYING and game.status is not engine.Status.PLAYING
-    reopened = before is not engine.Status.PLAYING and game.status is engine.Status.PLAYING
-    if not (ended or reopened):
+def changes_an_end(before: engine.Status, after: engine.Status) -> bool:
+    """Whether an action from ``before`` to ``after`` ends the game or reopens its end."""
+    return (before is engine.Status.PLAYING) != (after is engine.Status.PLAYING)
+
+
+@contextmanager
+def locked_for(record: GameRecord, changing: bool) -> Iterator[PlayerProgress | None]:
+    """A transaction holding the row of ``record``'s player, for the write of a move that ``changing`` its end
+    (``changes_an_end``); None and no transaction for any other move."""
+    if not changing:
+        yield None
         return
-    try:
-        with transaction.atomic():
-            row = _row_for(_owner(record))
-            if ended:
-                _fold_in(row, record, game)
-            else:
-                _take_back(row, record)
-    except DatabaseError:
-        logger.exception("the records of game %s's player wait for rebuild_progress", record.public_id)
+    with transaction.atomic():
+        yield _row_for(_owner(record))
+
+
+def count_end(row: PlayerProgress, record: GameRecord, game: engine.Game) -> None:
+    """Inside ``locked_for``, once the move is written: fold in the game it ended, or take back the end it reopened."""
+    if game.status is engine.Status.PLAYING:
+        _take_back(row, record)
+    else:
+        _fold_in(row, record, game)
 
 
 def _fold_in(row: PlayerProgress, record: GameRecord, game: engine.Game) -> None:
@@ -95,7 +109,7 @@ def _take_back(row: PlayerProgress, record: GameRecord) -> None:
         row.state, row.last_game, row.before_last = row.before_last, None, None
         row.save()
     else:
-        _rebuild_row(row, GameRecord.objects.filter(**_owner(record)))
+        _rebuild_row(row, progress_of_games(GameRecord.objects.filter(**_owner(record))))
 
 
 def ended_games(games: GameQuerySet) -> Iterator[tuple[GameRecord, engine.Game]]:
@@ -117,16 +131,28 @@ def progress_of_games(games: GameQuerySet) -> engine.Progress:
     return engine.Progress.of(end_of(record, game) for record, game in ended_games(in_order))
 
 
-def _rebuild_row(row: PlayerProgress, games: GameQuerySet) -> None:
-    row.state, row.last_game, row.before_last = progress_of_games(games).as_data(), None, None
+def _rebuild_row(row: PlayerProgress, progress: engine.Progress) -> None:
+    row.state, row.last_game, row.before_last = progress.as_data(), None, None
     row.save()
 
 
+def _ended_mark(games: GameQuerySet) -> dict[str, object]:
+    """What changes whenever one of ``games`` ends or has its end reopened."""
+    return games.exclude(finished=None).aggregate(count=Count("id"), last=Max("finished"), ids=Sum("id"))
+
+
 def rebuild(player: Player) -> None:
-    """``player``'s records and medals, folded afresh from their stored games; an account's once an anonymous
-    player's games joined it, whose own row goes."""
+    """``player``'s records and medals, folded afresh from their stored games: replayed before the row is locked,
+    so that their moves wait for the write alone, and again under the lock if one of their games ended or was
+    reopened meanwhile."""
+    games = GameRecord.objects.owned_by(player)
+    seen = _ended_mark(games)
+    progress = progress_of_games(games)
     with transaction.atomic():
-        _rebuild_row(_row_for(owner_of(player)), GameRecord.objects.owned_by(player))
+        row = _row_for(owner_of(player), history=False)
+        if _ended_mark(games) != seen:
+            progress = progress_of_games(games)
+        _rebuild_row(row, progress)
 
 
 def adopted(token: str, user_id: int) -> None:

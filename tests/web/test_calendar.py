@@ -108,7 +108,9 @@ def test_an_archive_game_on_a_day_nobody_ranked_says_so(on_day: list[datetime.da
     assert "Nobody was ranked on that day." in player.get(f"/daily/{FIRST}/").content.decode()
 
 
-@pytest.mark.parametrize("day", ["2026-13-01", "yesterday", "2026-11-29", "2026-12-02", "2026-11-30x"])
+@pytest.mark.parametrize(
+    "day", ["2026-13-01", "yesterday", "2026-11-29", "2026-12-02", "2026-11-30x", "20261130", "2026-W48-1"]
+)
 def test_a_day_without_a_past_deal_is_not_found_and_plays_nothing(on_day: list[datetime.date], day: str) -> None:
     player = Client()
     redirected_to(player.post("/new/daily/"))  # the first daily: the 30th
@@ -128,7 +130,7 @@ def test_today_leads_to_today_s_leaderboard_and_plays_nothing_from_the_calendar(
     assert GameRecord.objects.count() == 1
 
 
-@pytest.mark.parametrize("month", ["2026-10", "2027-01", "2026-13", "soon", "2026-11-01"])
+@pytest.mark.parametrize("month", ["2026-10", "2027-01", "2026-13", "soon", "2026-11-01", "202611", "2026-W48"])
 def test_a_month_the_calendar_does_not_show_is_not_found(month: str) -> None:
     redirected_to(Client().post("/new/daily/"))
     assert Client().get(f"/daily/calendar/?month={month}").status_code == 404

@@ -1,6 +1,7 @@
 """The Daily's pages (games/store/daily.py): a day's leaderboard, with when the next deal comes; the calendar of
 past days (games/store/daily_calendar.py); and a past day's deal played as its archive game."""
 
+import re
 from datetime import date
 
 from django.http import Http404, HttpResponse
@@ -33,11 +34,16 @@ def day_page(request: SiteRequest, day: str) -> HttpResponse:
 NO_DEAL = "No daily deal on that day."
 
 
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")  # the one way a day is written in the addresses (not 20261201, 2026-W49-2)
+
+
 def _day(text: str) -> date:
     try:
-        return date.fromisoformat(text)
+        if DAY.fullmatch(text):
+            return date.fromisoformat(text)
     except ValueError:
-        raise Http404(NO_DEAL) from None
+        pass
+    raise Http404(NO_DEAL)
 
 
 def _leaderboard(request: SiteRequest, day: date) -> HttpResponse:

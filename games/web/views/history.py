@@ -11,6 +11,7 @@ from games.drawing.chart import history_charts
 from games.drawing.medals import RECORD_LABELS, medals_of, records_of
 from games.models import FREE_GAME, LEVEL_LABELS, RULE_LABELS, STATUS_LABELS, GameRecord
 from games.store.history import daily_results, finished_games, links_made, stats_by_mode, totals
+from games.store.progress import progress_for
 from games.web.http import SiteRequest
 
 PAGE_SIZE = 20
@@ -33,7 +34,8 @@ def history(request: SiteRequest) -> HttpResponse:
         shown = shown.filter(level=FREE_GAME if mode == FREE_MODE else mode)
     page = Paginator(shown, PAGE_SIZE).get_page(request.GET.get("page"))
     finished = finished_games(games)  # the chart and the totals ignore the filters
-    medals = medals_of(player)
+    kept = progress_for(player)
+    medals = medals_of(kept)
     context = {
         "page": page,
         "totals": totals(games, finished),
@@ -47,7 +49,7 @@ def history(request: SiteRequest) -> HttpResponse:
         "by_mode": stats_by_mode(games),
         "dailies": daily_results(games),
         "links": links_made(games),
-        "records": records_of(player),
+        "records": records_of(kept),
         "record_labels": [RECORD_LABELS[name] for name in engine.RECORDS],
         "medals_earned": sum(1 for medal in medals if medal.earned),
         "medals_all": len(medals),
