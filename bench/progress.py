@@ -7,7 +7,8 @@ On a fresh SQLite file (or DATABASE_URL's database, to measure PostgreSQL; its g
 
 - The end: ``--ends`` games are played to their last action, which is timed (CPU, ``time.process_time``) through
   ``actions.play``, by turns with the records folded in and without (no end changes the records: no row is
-  locked, none written): the mean of each and what the records add, then the fold alone (the game's replay for its feats, and the fold).
+  locked, none written): the mean of each and what the records add, then the engine's part alone (the game's
+  replay for its feats, and the fold).
 - The rebuild: ``--games`` ended games (won and lost, on a few deals, their logs real) of ``--players`` accounts,
   rebuilt by ``rebuild_everyone`` (the ``rebuild_progress`` command's work): wall and CPU time, per 10,000 games.
 """
