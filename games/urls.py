@@ -6,6 +6,7 @@ from games.challenges import link_views
 from games.challenges import views as challenges
 from games.store import public_ids  # noqa: F401  # registers the <public_id:…> converter
 from games.web.views import (
+    account,
     accounts,
     daily,
     guide,
@@ -64,6 +65,8 @@ urlpatterns = [
     path("health/", health.health, name="health"),
     re_path(r"^health/ready/?$", health.ready, name="ready"),  # as load balancers are told, with or without /
     path("settings/", preferences.settings_page, name="settings"),
+    path("accounts/", account.account_page, name="account"),
+    path("accounts/data/", account.download_data, name="download_data"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.log_in, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
