@@ -67,6 +67,7 @@ urlpatterns = [
     path("settings/", preferences.settings_page, name="settings"),
     path("accounts/", account.account_page, name="account"),
     path("accounts/data/", account.download_data, name="download_data"),
+    path("accounts/delete/", account.delete_account, name="delete_account"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.log_in, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

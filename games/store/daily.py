@@ -8,10 +8,12 @@ from functools import lru_cache
 from django.conf import settings
 from django.db.models import BooleanField, DurationField, Exists, ExpressionWrapper, F, Min, OuterRef, Q
 from django.db.models.functions import Coalesce, Now
+from django.utils.translation import gettext
 
 import engine
 from games.base import clock
 from games.models import GameQuerySet, GameRecord
+from games.store.player_data import DELETED_PLAYER
 
 DAILY = engine.Level.DAILY.value
 LEADERBOARD_SIZE = 50
@@ -120,7 +122,7 @@ def leaderboard(day: date, size: int | None = None) -> list[Entry]:
     return [
         Entry(
             rank,
-            record.user.get_username() if record.user else "",
+            record.user.get_username() if record.user else gettext(DELETED_PLAYER),  # its account is gone
             record.score,
             record.seconds(),
             record,

@@ -1,5 +1,5 @@
 """A player's data as one JSON document (docs/features.md, "Your data"): what "Download my data" gives an account,
-and what ``manage.py import_player_data`` reads back into a site.
+and what ``manage.py import_player_data`` reads back into a site; and the account deleted, with what it stored.
 
 The document holds what the account stored: its name, email and dates, its settings, and every game with its code,
 log, times and summary; a challenge's game with its room and seat, a game a link was made from with its link, a
@@ -12,9 +12,11 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_noop
 
 import engine
-from games.models import GameRecord, LinkChallenge, LinkRole, Preferences, Room, Seat
+from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, Preferences, Room, Seat
 from games.players import Player
 from games.store import progress
 
@@ -170,3 +172,58 @@ def _check_replay(record: GameRecord) -> None:
         raise BadDocument(f"game {record.public_id} does not replay: {error}") from error
     if (game.status.value, game.moves) != (record.status, record.moves):
         raise BadDocument(f"game {record.public_id}'s log does not reach its stored summary")
+
+
+# The name a deleted account's kept results go by: stored as it is in a room's seat and a link's entry, translated
+# where a page names a ranked daily game's player (games/store/daily.py).
+DELETED_PLAYER = gettext_noop("deleted player")
+
+
+def delete_account(user: User) -> None:
+    """``user``'s account and what it stored, gone: its settings, records, name and every game, but the games on
+    which another player's result depends, kept without it under ``DELETED_PLAYER``: a challenge's (its room's
+    results), a game a link was made from that others took, one taken from a link (its board), and a ranked daily
+    game (its day's leaderboard). Its sessions then reach nothing: their account is gone."""
+    with transaction.atomic():
+        games = GameRecord.objects.filter(user=user)
+        kept_ids = set(games.filter(_others_depend_on()).values_list("pk", flat=True))
+        kept = list(GameRecord.objects.filter(pk__in=kept_ids).select_related("seat", "link_entry"))
+        for record in kept:
+            _anonymise(record)
+        GameRecord.objects.filter(pk__in=[record.pk for record in kept]).update(user=None, player_token="")
+        games.exclude(pk__in=[record.pk for record in kept]).delete()
+        user.delete()
+
+
+def _others_depend_on() -> Q:
+    return (
+        Q(seat__isnull=False)
+        | Q(link_role=LinkRole.TAKEN)
+        | Q(link_role=LinkRole.MADE, link_made__entries__isnull=False)
+        | Q(ranked=True)
+    )
+
+
+def _anonymise(record: GameRecord) -> None:
+    """The name its result goes by, where others see it, made ``DELETED_PLAYER`` (numbered where a room or a link
+    already shows one)."""
+    seat = getattr(record, "seat", None) if record.in_room else None
+    if seat is not None:
+        others = Seat.objects.filter(room_id=seat.room_id).exclude(pk=seat.pk)
+        seat.name, seat.user, seat.player_token = _free_name(others), None, ""
+        seat.save()
+    if record.link_role == LinkRole.MADE:
+        LinkChallenge.objects.filter(game=record).update(name=DELETED_PLAYER)
+    if record.link_role == LinkRole.TAKEN:
+        entry = record.link_entry
+        entry.name = _free_name(LinkEntry.objects.filter(challenge_id=entry.challenge_id).exclude(pk=entry.pk))
+        entry.save()
+
+
+def _free_name(others: QuerySet[Seat] | QuerySet[LinkEntry]) -> str:
+    taken = set(others.values_list("name_key", flat=True))
+    name, number = DELETED_PLAYER, 1
+    while Seat.key_of(name) in taken:
+        number += 1
+        name = f"{DELETED_PLAYER} {number}"
+    return name

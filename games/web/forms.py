@@ -4,6 +4,7 @@ from typing import Any, NamedTuple
 
 from django import forms
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -303,3 +304,21 @@ class SignupForm(UserCreationForm[User]):
     def name_taken(self) -> None:
         """Another sign-up took this name between this one's check and its write: the check's own error."""
         self.add_error("username", self.instance.unique_error_message(User, ["username"]))
+
+
+class DeleteAccountForm(forms.Form):
+    """The account's password, asked again before it is deleted for good."""
+
+    password = forms.CharField(
+        label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
+
+    def __init__(self, user: AbstractBaseUser, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password: str = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise ValidationError(_("This is not your password: the account stays."), code="wrong_password")
+        return password
