@@ -91,6 +91,11 @@ class LinkRole(models.TextChoices):
     TAKEN = "taken", "a game taken from the link"
 
 
+# How long an anonymous game nobody plays is kept (prune_games' default, run daily: docs/deploy.md); the privacy
+# page says it.
+ABANDONED_AFTER_DAYS = 30
+
+
 class GameQuerySet(models.QuerySet["GameRecord"]):
     def owned_by(self, player: Player) -> "GameQuerySet":
         """The games of ``player``: none for a player not yet known (no account, no token: nothing played)."""

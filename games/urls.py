@@ -18,6 +18,7 @@ from games.web.views import (
     par,
     play,
     preferences,
+    privacy,
     progress,
     replay,
     verdict,
@@ -62,6 +63,7 @@ urlpatterns = [
     path("history/", history.history, name="history"),
     path("how-to-play/", guide.how_to_play, name="how_to_play"),
     path("how-to-play/dismiss/", guide.dismiss_first_visit, name="dismiss_first_visit"),
+    path("privacy/", privacy.privacy, name="privacy"),
     path("health/", health.health, name="health"),
     re_path(r"^health/ready/?$", health.ready, name="ready"),  # as load balancers are told, with or without /
     path("settings/", preferences.settings_page, name="settings"),

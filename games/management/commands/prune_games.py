@@ -14,10 +14,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
-from games.models import GameQuerySet, GameRecord
+from games.models import ABANDONED_AFTER_DAYS, GameQuerySet, GameRecord
 from games.store import progress
 
-DEFAULT_DAYS = 30
+DEFAULT_DAYS = ABANDONED_AFTER_DAYS
 BATCH = 1000  # rows a DELETE: a few milliseconds of lock each
 
 
