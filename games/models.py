@@ -544,8 +544,14 @@ class AccountName(models.Model):
         cls.objects.create(user=user, look=look_of(user.get_username()))
 
     @classmethod
-    def taken(cls, name: str) -> bool:
-        return cls.objects.filter(look=look_of(name)).exists()
+    def taken(cls, name: str, *, by_another_than: int | None = None) -> bool:
+        """Whether ``name`` looks like an account's name (but the account ``by_another_than``'s, renaming itself)."""
+        return cls.objects.filter(look=look_of(name)).exclude(user_id=by_another_than).exists()
+
+    @classmethod
+    def rename(cls, user: AbstractBaseUser) -> None:
+        """The account's look, after its name changed (its row made for an account that had none)."""
+        cls.objects.update_or_create(user_id=user.pk, defaults={"look": look_of(user.get_username())})
 
 
 ROOM_PLAYERS = range(2, 9)  # how many play a challenge: 2 to 8

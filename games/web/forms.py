@@ -280,6 +280,14 @@ class PreferencesForm(forms.Form):
     )
 
 
+def check_account_name(name: str, renamed: int | None = None) -> None:
+    """An account's name, at sign-up or when the account ``renamed`` changes it: readable, and not one that passes
+    for another player's (``ValidationError`` otherwise)."""
+    validate_readable(name)
+    if AccountName.taken(name, by_another_than=renamed):
+        raise ValidationError(_("This name looks like another player's: choose another."), code="look_alike")
+
+
 class SignupForm(UserCreationForm[User]):
     """A user name and a password, and an email address only for a forgotten password."""
 
@@ -296,9 +304,7 @@ class SignupForm(UserCreationForm[User]):
     def clean_username(self) -> str:
         name = super().clean_username()
         if name:  # Django's check gives None for a taken name, its error recorded (the stubs say str)
-            validate_readable(name)
-            if AccountName.taken(name):
-                raise ValidationError(_("This name looks like another player's: choose another."), code="look_alike")
+            check_account_name(name)
         return name
 
     def name_taken(self) -> None:
@@ -322,3 +328,27 @@ class DeleteAccountForm(forms.Form):
         if not self.user.check_password(password):
             raise ValidationError(_("This is not your password: the account stays."), code="wrong_password")
         return password
+
+
+class ChangeNameForm(forms.ModelForm[User]):
+    """A new name for the account, by the sign-up's rules: readable, and not one that passes for another player's."""
+
+    class Meta:
+        model = User
+        fields = ("username",)
+        labels = {"username": _("New name")}
+
+    def clean_username(self) -> str:
+        name: str = self.cleaned_data["username"]
+        check_account_name(name, self.instance.pk)
+        return name
+
+    def name_taken(self) -> None:
+        """Another account took this name (or its look) between the check and the write: the check's own error."""
+        self.add_error("username", self.instance.unique_error_message(User, ["username"]))
+
+
+class ChangeEmailForm(forms.Form):
+    """A new email address, which a mailed link confirms."""
+
+    email = forms.EmailField(label=_("New email address"))
