@@ -1,6 +1,7 @@
 """Delete my account (games/store/player_data.py): asked with the password again; the account and what it stored
 go, but the games another player's result depends on, kept under "deleted player" (a challenge's, a link made and
-taken, a link taken, a ranked Daily), which pages then name so; every old session of the account reaches nothing."""
+taken, a link taken, a ranked Daily), which pages and a room's live frames then name so; every old session of the
+account reaches nothing."""
 
 import re
 
@@ -8,6 +9,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.challenges.live import standings_html
+from games.challenges.standings import standings
 from games.models import AccountName, GameRecord, LinkChallenge, LinkEntry, PlayerProgress, Preferences, Seat
 from games.store import daily
 
@@ -57,6 +60,8 @@ def test_the_account_goes_and_the_results_others_depend_on_stay_under_deleted_pl
 
     room_page = bob.get(f"/c/{seat.room.public_id}/").content.decode()
     assert "deleted player" in room_page and ">Ann<" not in room_page
+    frame_html = standings_html(seat.room, standings(seat.room))  # what the room's live frames carry
+    assert "deleted player" in frame_html and ">Ann<" not in frame_html
     board = bob.get(f"/l/{LinkChallenge.objects.get(game=made).public_id}/").content.decode()
     assert "deleted player" in board
     leaderboard = Client().get("/daily/", headers={"Accept-Language": "it"}).content.decode()
