@@ -1,8 +1,9 @@
 """Every screen at every size in every language: the game, its replay, New game with a wrong code typed, the Daily,
-its calendar, History, the medals, Settings and a challenge's room, in the five languages at 360 × 640, 375 × 553,
-320 × 568, 740 × 304, 844 × 340 and 1280 × 800. On each: no word broken inside, no text cut with "…", nothing past
-the screen's edge, and on a phone every control a thumb uses at least 44 px each way. (The messages' and the end
-cards' places are checked where they are made: test_phone.py, test_daily.py, test_guided.py.)"""
+its calendar, History, the medals, Settings, the privacy page and a challenge's room, in the five languages at
+360 × 640, 375 × 553, 320 × 568, 740 × 304, 844 × 340 and 1280 × 800. On each: no word broken inside, no text cut
+with "…", nothing past the screen's edge, and on a phone every control a thumb uses at least 44 px each way. (The
+messages' and the end cards' places are checked where they are made: test_phone.py, test_daily.py,
+test_guided.py.)"""
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -36,6 +37,7 @@ def screens(page: Page, server_url: str) -> dict[str, str]:
         "calendar": "/daily/calendar/",
         "history": "/history/",
         "medals": "/medals/",
+        "privacy": "/privacy/",
         "settings": "/settings/",
         "room": room,
     }
