@@ -6,6 +6,7 @@ nothing."""
 
 import datetime
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -158,6 +159,7 @@ def test_the_account_page_and_the_download_are_for_the_signed_in_only() -> None:
     ann, _ = signed_in("ann")
     page = ann.get("/accounts/").content.decode()
     assert 'data-account="name">ann<' in page and 'href="/accounts/data/"' in page
+    assert re.search(r"<title>Your account[^<]*</title>", page)  # the title is words alone
     assert 'href="/accounts/password/"' in page
     assert ann.post("/accounts/data/").status_code == 405
     assert datetime.date.today().isoformat() in ann.get("/accounts/data/")["Content-Disposition"]
