@@ -20,7 +20,7 @@ from django.utils import timezone
 
 import engine
 from games import facts
-from games.base import clock, database, memo, round_trips
+from games.base import clock, database, memo, metrics, round_trips
 from games.models import FREE_GAME, DealPar, GameRecord, Room, RoomState, Seat
 from games.players import Player
 from games.solver import pool as solver_pool
@@ -81,6 +81,15 @@ class Outcome:
     stale: bool = False
     room_closed: RoomState | None = None
     played_on: engine.Game | None = None  # an action applied: the position it was played on
+
+    @property
+    def in_a_word(self) -> str:
+        """What became of the action, as the metrics count it: applied, stale, room_closed, or the refusal."""
+        if self.refused is not None:
+            return self.refused.value
+        if self.room_closed is not None:
+            return "room_closed"
+        return "stale" if self.stale else "applied"
 
 
 def create_game(
@@ -258,6 +267,14 @@ def play(
     either when the game is read or when it is written (another action was written in between: the
     write finds a log other than the one read, and the player is shown the game as it now stands).
     """
+    outcome = _play(public_id, player, action, version, position, own)
+    metrics.count_action(action.value, outcome.in_a_word)
+    return outcome
+
+
+def _play(
+    public_id: str, player: Player, action: engine.Action, version: int, position: int | None, own: float | None
+) -> Outcome:
     record = move_statements.read_game(public_id)  # the hot path: one hand-written SELECT
     if record is None:
         raise Http404(NO_GAME)

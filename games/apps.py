@@ -13,7 +13,7 @@ class GamesConfig(AppConfig):
         from django.db.backends.signals import connection_created
 
         from games import facts
-        from games.base import announcements, database
+        from games.base import announcements, database, metrics
         from games.challenges.live import show_room, show_room_move
         from games.live.events import show_move
         from games.web import players
@@ -24,3 +24,4 @@ class GamesConfig(AppConfig):
         request_finished.connect(announcements.tell_after_answer, dispatch_uid="tell_after_answer")
         connection_created.connect(database.anchor_sqlite_file, dispatch_uid="anchor_sqlite_file")
         user_logged_in.connect(players.hand_over_at_log_in, dispatch_uid="hand_over_at_log_in")
+        metrics.start()

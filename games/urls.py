@@ -14,6 +14,7 @@ from games.web.views import (
     hint,
     history,
     live,
+    metrics,
     new,
     par,
     play,
@@ -66,6 +67,7 @@ urlpatterns = [
     path("privacy/", privacy.privacy, name="privacy"),
     path("health/", health.health, name="health"),
     re_path(r"^health/ready/?$", health.ready, name="ready"),  # as load balancers are told, with or without /
+    path("metrics", metrics.metrics, name="metrics"),  # as Prometheus asks by default
     path("settings/", preferences.settings_page, name="settings"),
     path("accounts/", account.account_page, name="account"),
     path("accounts/name/", account.change_name, name="change_name"),

@@ -1,5 +1,6 @@
 """One log line per HTTP request, written when its answer is ready: the method, the view's name, the status,
-the time taken, and the game's public id, e.g. ``POST tap 200 4.2 ms game=Xk3…``.
+the time taken, and the game's public id, e.g. ``POST tap 200 4.2 ms game=Xk3…``; and the request counted in
+the metrics by the same method, view and status (games/base/metrics.py).
 
 The view's name stands for the path, which may hold a secret (a password-reset link's token); nothing is
 taken from the query, the cookies or the headers, so no session id or CSRF token is written. Server errors
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 
+from games.base import metrics
 from games.store.public_ids import PUBLIC_ID  # what a game's id looks like; anything else is not written
 
 logger = logging.getLogger("tripeaks_site.requests")
@@ -30,15 +32,12 @@ class RequestLog:
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         started = time.perf_counter()
         response = self.get_response(request)
+        seconds = time.perf_counter() - started
+        method, view = request.method if request.method in METHODS else "OTHER", view_name(request)
+        metrics.count_request(view, method, response.status_code, seconds)
         if logger.isEnabledFor(logging.INFO):
-            milliseconds = (time.perf_counter() - started) * 1000
             logger.info(
-                "%s %s %d %.1f ms game=%s",
-                request.method if request.method in METHODS else "OTHER",
-                view_name(request),
-                response.status_code,
-                milliseconds,
-                game_id(request),
+                "%s %s %d %.1f ms game=%s", method, view, response.status_code, seconds * 1000, game_id(request)
             )
         return response
 

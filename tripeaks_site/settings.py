@@ -5,6 +5,7 @@ REDIS_URL (channels-redis) switch to the setup that scales across machines.
 """
 
 import hmac
+import ipaddress
 import os
 import re
 from pathlib import Path
@@ -49,6 +50,14 @@ def envpositive(name: str, default: str) -> int:
 
 def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.getenv(name, default).split(",") if item.strip()]
+
+
+def envnetworks(name: str, default: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """Networks as ``10.0.0.0/8,::1/128`` (an address alone is its own network); a typo stops the start."""
+    try:
+        return [ipaddress.ip_network(item, strict=False) for item in envlist(name, default)]
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name}: {error}") from None
 
 
 def envurl(name: str, default: str) -> str:
@@ -100,7 +109,7 @@ TLS_PROXY = envbool("TLS_PROXY", "False")
 if TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = TLS_PROXY
-SECURE_REDIRECT_EXEMPT = [r"^health/"]
+SECURE_REDIRECT_EXEMPT = [r"^health/", r"^metrics$"]
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = TLS_PROXY
 if TLS_PROXY:  # __Host- cookies: only this host may set them, so no sibling subdomain plants a session in a browser
     SESSION_COOKIE_NAME, CSRF_COOKIE_NAME = "__Host-sessionid", "__Host-csrftoken"
@@ -196,6 +205,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # the defaul
 
 # /health/ready gives the database and Redis this many seconds each to answer (games/web/views/health.py).
 HEALTH_TIMEOUT = float(os.getenv("HEALTH_TIMEOUT", "2"))
+
+# The operator's counts at /metrics (games/base/metrics.py; docs/deploy.md, "Metrics"). Answered to a request
+# that carries METRICS_TOKEN (Authorization: Bearer …) or comes from one of METRICS_NETWORKS (behind nginx, the
+# client's own address: daphne --proxy-headers), and refused 403 to any other. METRICS=0: nothing counted, 404.
+# Several processes sum their counts through the directory PROMETHEUS_MULTIPROC_DIR names (the library's own
+# variable, read as it is imported).
+METRICS = envbool("METRICS", "True")
+if os.environ.get("PROMETHEUS_MULTIPROC_DIR") == "":  # set but empty: the library would write in the working folder
+    del os.environ["PROMETHEUS_MULTIPROC_DIR"]
+METRICS_TOKEN = os.getenv("METRICS_TOKEN", "")
+METRICS_NETWORKS = envnetworks("METRICS_NETWORKS", "127.0.0.0/8,::1/128")
 
 # Failed requests (games/web/failures.py). A database that is down, locked or stalled answers 503 with Retry-After
 # within seconds instead of holding every request thread for the whole stall: short waits for a connection and

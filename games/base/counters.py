@@ -18,6 +18,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django_ratelimit.core import get_usage
 
+from games.base import metrics
 from games.base.breakers import CircuitBreaker
 from games.base.trouble import REDIS_TROUBLE
 
@@ -26,6 +27,7 @@ logger = logging.getLogger(__name__)
 QUIET_AFTER_TROUBLE = 10.0  # seconds the counts leave a failed cache alone
 
 cache_health = CircuitBreaker(
+    "cache",
     QUIET_AFTER_TROUBLE,
     "abuse limits off: the cache is unavailable (%s); requests go through",
     "abuse limits on again: the cache answers",
@@ -59,6 +61,7 @@ def count_attempt(counted: list[tuple[str, str | None]]) -> int:
             usage = get_usage(None, group=setting, key=_fixed(value), rate=rate, increment=True)
             if usage and usage["should_limit"]:
                 wait = max(wait, usage["time_left"] + 1)
+                metrics.count_inc(metrics.LIMITS_HIT, setting)
         return wait
 
     return in_cache(count) or 0

@@ -34,7 +34,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import BaseChannelLayer
 from django.conf import settings
 
-from games.base import counters, round_trips
+from games.base import counters, metrics, round_trips
 from games.base.trouble import REDIS_TROUBLE, trouble
 from games.live import events, fanout, presence
 from games.live.close_codes import DEAL_SECRET, TOO_MANY, UNAVAILABLE, UNKNOWN_GAME
@@ -122,6 +122,7 @@ class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels 
             except Disconnected:  # the client's close frame came first: its disconnect follows
                 gone = True
 
+        metrics.move_gauge(metrics.SOCKETS_OPEN, 1, self.kind)
         try:
             await super().__call__(scope, receive, send_unless_gone)
         except REDIS_TROUBLE as error:  # the channel layer lost Redis: the page comes back when it returns
@@ -129,6 +130,7 @@ class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels 
         finally:
             await self.release()
             self.uncount()
+            metrics.move_gauge(metrics.SOCKETS_OPEN, -1, self.kind)
 
     def counted(self) -> bool:
         """Count this socket among its address's open ones; False, uncounted, if that many are open already."""
@@ -214,6 +216,8 @@ class GameConsumer(LiveSocket):
         # The page is present from here on (release takes it away, whatever happens next).
         self.public_id = public_id
         self.page_kind = presence.PLAYER if owner else board_variant(self.scope["query_string"])
+        if self.page_kind != presence.PLAYER:
+            metrics.move_gauge(metrics.WATCHERS_OPEN, 1)
         await presence.store().mark(public_id, self.page_kind, self.channel_name)
         self.renewal = asyncio.create_task(self.stay_present())
         await self.send_board(version, events.board_frame(version))
@@ -227,6 +231,8 @@ class GameConsumer(LiveSocket):
             self.renewal.cancel()
             self.renewal = None
         group, kind, self.group, self.page_kind = self.group, self.page_kind, "", ""
+        if kind and kind != presence.PLAYER:
+            metrics.move_gauge(metrics.WATCHERS_OPEN, -1)
         if group:
             await fanout.leave(group, self)
         if kind:

@@ -40,6 +40,7 @@ PLAIN = ""  # the frame for pages that get no HTML: the owner's
 QUIET_AFTER_TROUBLE = 5.0  # seconds moves announce nothing once Redis did not answer one
 
 live_health = CircuitBreaker(
+    "live",
     QUIET_AFTER_TROUBLE,
     "Redis unavailable (%s): no live updates until it answers",
     "Redis answers again: live updates go on",

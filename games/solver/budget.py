@@ -24,6 +24,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext_lazy
 
+from games.base import metrics
 from games.base.counters import in_cache
 
 SPENT = gettext_lazy("Teach me has thought a great deal for you in a short time.")
@@ -83,6 +84,7 @@ class SolverBudget:
             used = self._read(_window_key(setting, key, now, period))
             if used is not None and used >= allowed * 1000:
                 longest = max(longest, math.ceil(period - now % period))
+                metrics.count_inc(metrics.LIMITS_HIT, setting)
         return longest
 
     def charge(self, seconds: float) -> None:

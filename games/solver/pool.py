@@ -23,6 +23,7 @@ With ``SOLVER_PROCESSES=0`` the solver runs on the request's thread (tests that 
 import logging
 import multiprocessing
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -30,6 +31,7 @@ from concurrent.futures.process import BrokenProcessPool
 from django.conf import settings
 
 import engine
+from games.base import metrics
 from games.base.memo import Recent
 from games.solver import tasks as solver_tasks
 
@@ -42,6 +44,7 @@ ANSWERS_KEPT = 4096
 PARS_KEPT = 256
 TEACHING = "teaching"
 PARS = "pars"
+ANSWERED, TIMEOUT, CRASHED = "answered", "timeout", "crashed"  # what became of a job, as the metrics count it
 
 _lock = threading.RLock()  # par holds it while it starts the processes
 _pools: dict[str, ProcessPoolExecutor] = {}
@@ -85,19 +88,24 @@ def par(code: engine.GameCode, scoring: engine.Scoring) -> tuple[engine.Par, flo
     asked first, 0 for the others that waited for the same answer. Past ``PAR_TIMEOUT`` it is still being found,
     and the next request for it reads the answer."""
     key = (str(code), scoring.value)
+    asked = time.perf_counter()
     if settings.SOLVER_PROCESSES == 0:
-        return solver_tasks.par(*key)
+        return _counted(solver_tasks.par, asked, solver_tasks.par(*key))
     try:
         running, first = _par_running(key)
         answer, cost = running.result(timeout=settings.PAR_TIMEOUT)
     except TimeoutError:
+        metrics.count_solver_job("par", TIMEOUT)
         raise SolverUnavailable(f"no par within {settings.PAR_TIMEOUT} s") from None
     except BrokenProcessPool as error:
         _forget(PARS, error)
+        metrics.count_solver_job("par", CRASHED)
         raise SolverUnavailable("the solver's process died") from error
     with _lock:
         _pars.pop(key, None)  # read: from now on its asker keeps it
-    return answer, cost if first else 0.0
+    if not first:
+        return answer, 0.0
+    return _counted(solver_tasks.par, asked, (answer, cost))
 
 
 def _par_running(key: tuple[str, str]) -> tuple[Future[tuple[engine.Par, float]], bool]:
@@ -126,16 +134,27 @@ def _drop_done_pars(kept: int) -> None:
 
 
 def _compute[T](task: Callable[..., tuple[T, float]], *args: str, kind: str = TEACHING) -> tuple[T, float]:
+    asked = time.perf_counter()
     if settings.SOLVER_PROCESSES == 0:
-        return task(*args)
+        return _counted(task, asked, task(*args))
     timeout = settings.SOLVER_TIMEOUT if kind == TEACHING else settings.PAR_TIMEOUT
     try:
-        return _the_pool(kind).submit(task, *args).result(timeout=timeout)
+        answered = _the_pool(kind).submit(task, *args).result(timeout=timeout)
     except TimeoutError:
+        metrics.count_solver_job(task.__name__, TIMEOUT)
         raise SolverUnavailable(f"no answer within {timeout} s") from None
     except BrokenProcessPool as error:
         _forget(kind, error)
+        metrics.count_solver_job(task.__name__, CRASHED)
         raise SolverUnavailable("the solver's process died") from error
+    return _counted(task, asked, answered)
+
+
+def _counted[T](task: Callable[..., tuple[T, float]], asked: float, answered: tuple[T, float]) -> tuple[T, float]:
+    """A job answered, counted with its CPU time and the rest of its time since it was asked: its wait."""
+    ran = answered[1]
+    metrics.count_solver_job(task.__name__, ANSWERED, time.perf_counter() - asked - ran, ran)
+    return answered
 
 
 def _the_pool(kind: str = TEACHING) -> ProcessPoolExecutor:
@@ -151,6 +170,7 @@ def _the_pool(kind: str = TEACHING) -> ProcessPoolExecutor:
 
 def _forget(kind: str, error: BaseException) -> None:
     logger.warning("the solver's processes are started again: %s", error)
+    metrics.count_inc(metrics.SOLVER_RESTARTS, kind)
     with _lock:
         broken = _pools.pop(kind, None)
         if kind == PARS:

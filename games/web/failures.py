@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from django.views import csrf, defaults
 
 from games.actions import BrokenGame, DealSecret, NotStarted, NotTaught, ParClosed
-from games.base import clock
+from games.base import clock, metrics
 from games.models import GameRecord, LinkRole
 
 logger = logging.getLogger(__name__)
@@ -94,6 +94,7 @@ class FailureMiddleware:
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, DATABASE_ERRORS):
+            metrics.count_inc(metrics.SERVICE_ERRORS, "database")
             name = type(exception).__name__
             logger.warning("database unavailable (%s: %s): 503 for %s", name, exception, request.path)
             return outage_response(request)
@@ -170,6 +171,7 @@ class ReadBodyFirstMiddleware:
 def server_error(request: HttpRequest) -> HttpResponse:
     """handler500: an outage met outside the view (in a middleware) is a 503 too; anything else, Django's 500."""
     if isinstance(sys.exc_info()[1], DATABASE_ERRORS):
+        metrics.count_inc(metrics.SERVICE_ERRORS, "database")
         return outage_response(request)
     return defaults.server_error(request)
 

@@ -123,7 +123,10 @@ PAGES = Limits(  # every page read (PageReadsLimit), a view's own limits besides
     gettext_lazy("You have opened many pages in a short time."),
     methods=frozenset({"GET", "HEAD"}),
 )
-UNCOUNTED_PATHS = ("/health/",)  # what a monitor asks for: never refused (static files are answered before this)
+UNCOUNTED_PATHS = (
+    "/health/",
+    "/metrics",
+)  # what a monitor asks for: never refused (static files are answered before this)
 
 
 class PageReadsLimit:
