@@ -7,7 +7,8 @@ requests.
 The null move (bench/null_move.py) is the same POST through the same middleware, session, CSRF check
 and form, answering the same bytes without touching the game: the floor of a move. Targets
 (docs/benchmarks.md, "A move at half its cost"): a move at most 7× /health/ on SQLite, 9× on PostgreSQL,
-and under 1.6× the null move.
+and under 1.6× the null move; the metrics (games/base/metrics.py) at most 3% of a move, the move weighed by turns
+with them on and off (docs/benchmarks.md, "Metrics").
 
 bench/http_load.py weighs a move against /health/ on the real server, under load; this splits the move
 so that a change can be aimed. Means of CPU time (``time.process_time``) per request, on a fresh
@@ -35,6 +36,7 @@ LONGEST_LOG = 200  # then a new game: the logs replayed stay those of a game und
 FORM = "application/x-www-form-urlencoded"  # as htmx posts
 TARGETS = {"sqlite": 7.0, "postgresql": 9.0}  # a move's CPU at most this many times /health/'s
 NULL_MOVE_TARGET = 1.6  # and under this many times the null move's
+METRICS_TARGET = 3.0  # per cent of a move's CPU that counting it in the metrics may cost
 ROUNDS = 20  # batches of each kind of request, taken by turns
 
 
@@ -42,6 +44,8 @@ def set_up_django(database: Path) -> None:
     """DATABASE_URL's database if set (migrated here), else a fresh SQLite file at ``database``."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tripeaks_site.settings")
     os.environ["SQLITE_PATH"] = str(database)
+    # Counted as a server of several processes counts (games/base/metrics.py): in files, the costlier way.
+    os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", str(database.with_name("metrics")))
     # The moves' limits counted as on a real server, but never reached: one player plays them all, fast.
     os.environ["LIMIT_ACTIONS_PER_PLAYER"] = os.environ["LIMIT_ACTIONS_PER_IP"] = "1000000/10s"
     import django
@@ -178,16 +182,29 @@ def moves_ms(player: Player, count: int, steps: Steps | None = None) -> float:
     return total / count * 1000
 
 
-def interleaved(player: Player, count: int) -> tuple[float, float, float]:
-    """/health/, the null move and the move, each the median of its batches, taken by turns: on a
-    shared machine the load of the others changes within a run, and each kind then meets it alike."""
+def moves_uncounted_ms(player: Player, count: int) -> float:
+    """The move with the metrics off (``METRICS=0``: games/base/metrics.py counts nothing)."""
+    from django.conf import settings
+
+    settings.METRICS = False
+    try:
+        return moves_ms(player, count)
+    finally:
+        settings.METRICS = True
+
+
+def interleaved(player: Player, count: int) -> tuple[float, float, float, float]:
+    """/health/, the null move, the move and the move with the metrics off, each the median of its batches, taken
+    by turns: on a shared machine the load of the others changes within a run, and each kind then meets it alike."""
     batch = max(count // ROUNDS, 1)
-    rounds: tuple[list[float], list[float], list[float]] = ([], [], [])
+    kinds = [trivial_view_ms, null_moves_ms, moves_ms, moves_uncounted_ms]
+    rounds: dict[Callable[[Player, int], float], list[float]] = {kind: [] for kind in kinds}
     for _ in range(ROUNDS):
-        for measure, ms in zip((trivial_view_ms, null_moves_ms, moves_ms), rounds, strict=True):
-            ms.append(measure(player, batch))
-    health, null, move = (statistics.median(ms) for ms in rounds)
-    return health, null, move
+        for measure in kinds:
+            rounds[measure].append(measure(player, batch))
+        kinds[2:] = kinds[:1:-1]  # the move on and off, each first every other round: the one after is warmer
+    health, null, move, uncounted = (statistics.median(rounds[kind]) for kind in rounds)
+    return health, null, move, uncounted
 
 
 def database_vendor() -> str:
@@ -211,6 +228,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         set_up_django(Path(folder) / "bench.sqlite3")
         from games import actions
+        from games.base import metrics
         from games.drawing.tables import Table
         from games.store import move_statements
         from games.web import answers
@@ -219,7 +237,7 @@ def main() -> None:
         moves_ms(player, 50)  # warm: templates compiled, caches filled
         trivial_view_ms(player, 50)
         null_moves_ms(player, 50)
-        health, null, move = interleaved(player, args.moves)
+        health, null, move, uncounted = interleaved(player, args.moves)
         vendor = database_vendor()
         steps = Steps()
         timed = [
@@ -230,6 +248,8 @@ def main() -> None:
             (Table, "of", "board context"),  # the viewer's table, then the regions' context: one step
             (Table, "context", "board context"),
             (answers, "draw", "render of the regions"),
+            (metrics, "count_request", "the metrics' counts"),
+            (metrics, "count_action", "the metrics' counts"),
         ]
         for owner, name, label in timed:
             steps.time(owner, name, label)
@@ -240,6 +260,7 @@ def main() -> None:
     print(f"{'trivial view: GET /health/':44}{health:8.3f}")
     print(f"{'null move: the same POST, no game':44}{null:8.3f}")
     print(f"{'move: htmx POST draw or undo':44}{move:8.3f}   (answer {player.answer_bytes:,} bytes)")
+    print(f"{'the same move, metrics off (METRICS=0)':44}{uncounted:8.3f}")
     print(f"of a move, timed inside it ({timed_move:.3f} ms with the timers):")
     for label in dict.fromkeys(label for _, _, label in timed):
         print(f"  {label:42}{steps.seconds[label] / args.moves * 1000:8.3f}")
@@ -254,6 +275,12 @@ def main() -> None:
         f"target: a move at most {target:g}× /health/ ({vendor}) and under {NULL_MOVE_TARGET:g}× the null move: "
         + ("met" if met else "NOT met")
     )
+    share = (move - uncounted) / uncounted * 100
+    inside = steps.seconds["the metrics' counts"] / args.moves * 1000 / uncounted * 100
+    print(
+        f"the metrics, on against off by turns: {share:+.1f}% of a move's CPU; their calls timed inside: {inside:.2f}%"
+    )
+    print(f"target: at most {METRICS_TARGET:g}%: " + ("met" if max(share, inside) <= METRICS_TARGET else "NOT met"))
 
 
 if __name__ == "__main__":
