@@ -749,3 +749,56 @@ class LinkEntry(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.name_key, self.look = Seat.key_of(self.name), look_of(self.name)
         super().save(*args, **kwargs)
+
+
+class Moderation(models.Model):
+    """What the moderators decided of one player (docs/deploy.md, "Moderation"): an account, or an anonymous player
+    by their token. While their name is hidden, every page and frame that others see names them "player N", N this
+    row's number; blocked, they may not join or make a room, and their Dailies leave the leaderboard."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="moderation"
+    )
+    player_token = models.CharField(max_length=32, blank=True, default="", help_text="An anonymous player's")
+    name_hidden = models.BooleanField(default=False)
+    blocked = models.BooleanField(default=False, help_text="Kept out of rooms and off the Daily's leaderboard")
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False, player_token="")
+                | models.Q(user__isnull=True, player_token__gt=""),
+                name="moderation_of_one_player",
+            ),
+            models.UniqueConstraint(
+                fields=["player_token"], condition=models.Q(user__isnull=True), name="one_moderation_a_token"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"player {self.pk}"
+
+
+class ModerationAct(models.TextChoices):
+    HIDE_NAME = "hide_name", "hide the name"
+    SHOW_NAME = "show_name", "show the name again"
+    BLOCK = "block", "block"
+    UNBLOCK = "unblock", "unblock"
+
+
+class ModerationEntry(models.Model):
+    """One moderator's act, kept: who, when, what, on whom (the names the player went by then), and why."""
+
+    moderation = models.ForeignKey(Moderation, on_delete=models.CASCADE, related_name="entries")
+    at = models.DateTimeField(default=timezone.now)
+    by = models.CharField(max_length=200, help_text="The moderator's account, or the shell's user")
+    act = models.CharField(max_length=16, choices=ModerationAct.choices)
+    names = models.CharField(max_length=400, blank=True, help_text="The names the player went by")
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "moderation entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.by}: {self.act} player {self.moderation_id}"

@@ -20,6 +20,7 @@ from games.models import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, ROOM_PLAYERS, Room
 from games.players import Player
 from games.solver import pool as solver_pool
 from games.solver.budget import SolverBudget
+from games.store.moderation import is_blocked
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +49,7 @@ NOT_SEATED = _("You are not a player of this challenge.")
 NOT_OVER = _("A rematch can be asked for once the challenge is over.")
 BAD_JOIN_CODE = _("A challenge's code is %(length)d letters, such as KXMTRW.")
 NO_JOIN_CODE = _("No challenge waiting for players has this code: check it with the friend who gave it.")
+BLOCKED = _("A moderator has kept you out of challenges.")
 JOIN_CODE_TRIES = 3
 
 
@@ -57,6 +59,11 @@ def find(public_id: str, *, for_update: bool = False) -> Room:
         return rooms_found.get(public_id=public_id)
     except Room.DoesNotExist:
         raise Http404(NO_ROOM) from None
+
+
+def _refuse_if_blocked(player: Player) -> None:
+    if is_blocked(player):
+        raise Refusal(BLOCKED)
 
 
 def seat_of(room: Room, player: Player) -> Seat | None:
@@ -75,6 +82,7 @@ def create_room(
 ) -> Room:
     """A room on ``code``'s deal (``fresh_deal``'s for ``kind``, secret until the room is over), of a level or free
     under a rule, the ``round_number``-th of ``rounds`` in a row, with ``player`` seated as its host under ``name``."""
+    _refuse_if_blocked(player)
     level = kind.value if isinstance(kind, engine.Level) else ""
     room = Room(code=str(code), level=level, time_limit=time_limit, rounds=rounds, round_number=round_number)
     with transaction.atomic():
@@ -134,6 +142,7 @@ def _seat(room: Room, player: Player, name: str, *, host: bool = False) -> Seat:
 
 def join(player: Player, public_id: str, name: str) -> Seat:
     """Seat ``player`` in the room under ``name``; a player already seated keeps their seat (a second tap)."""
+    _refuse_if_blocked(player)
     with transaction.atomic():
         room = find(public_id, for_update=True)  # the start waits for this join, or this join sees the start
         seated = seat_of(room, player)
@@ -225,7 +234,8 @@ def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
         next_round = room.round_number + 1 if room.series_goes_on else 1
         new = create_room(player, seat.name, room.time_limit, code, kind, rounds=room.rounds, round_number=next_round)
         for other in room.seats.exclude(pk=seat.pk):
-            Seat.objects.create(room=new, name=other.name, user_id=other.user_id, player_token=other.player_token)
+            if not is_blocked(Player(other.user_id, other.player_token or None)):  # blocked since: left out
+                Seat.objects.create(room=new, name=other.name, user_id=other.user_id, player_token=other.player_token)
         if not Room.objects.filter(pk=room.pk, rematch__isnull=True).update(rematch=new):
             transaction.set_rollback(True)  # another player's rematch came first: theirs it is
     room.refresh_from_db()

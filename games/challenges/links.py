@@ -15,6 +15,7 @@ from games.base.look_alikes import look_of
 from games.challenges.actions import NAME_TAKEN, Refusal
 from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, Seat
 from games.players import Player
+from games.store.moderation import hidden_names
 
 NO_LINK = _("No challenge with this address.")
 NOT_YOURS = _("Only the player of this game can challenge others with it.")
@@ -126,6 +127,7 @@ class Board:
     """A link's board as ``viewer`` sees it: every player ranked, and the viewer's part in it."""
 
     link: LinkChallenge
+    challenger_name: str  # the link's name, or "player N" while a moderator hides it
     takers: list[Taker]
     yours: GameRecord | None  # the viewer's game on this link: the challenger's, or the one they took
 
@@ -147,9 +149,11 @@ class Board:
 def board(link: LinkChallenge, viewer: Player) -> Board:
     made = link.game
     games = [(link.name, made, True), *((entry.name, entry.game, False) for entry in _entries(link))]
+    hidden = hidden_names((record.user_id, record.player_token) for _, record, _ in games)  # by a moderator
+    games = [(hidden.shown(name, record.user_id, record.player_token), record, mine) for name, record, mine in games]
     yours = next((record for _, record, _ in games if record.is_owned_by(viewer)), None)
     takers = [_taker(name, record, challenger, record is yours) for name, record, challenger in games]
-    return Board(link, sorted(takers, key=lambda taker: taker.order), yours)
+    return Board(link, games[0][0], sorted(takers, key=lambda taker: taker.order), yours)
 
 
 def _taker(name: str, record: GameRecord, challenger: bool, yours: bool) -> Taker:

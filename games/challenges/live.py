@@ -51,8 +51,8 @@ def standings_frame(public_id: str, language: str) -> str | None:
     room = Room.objects.filter(public_id=public_id).first()
     if room is None:
         return None
-    racers = standings(room)
-    with translation.override(language):
+    with translation.override(language):  # a hidden name's "player N" too
+        racers = standings(room)
         html = standings_html(room, racers)
     frame = {"type": "standings", "state": room.state().value, "version": version(racers), "html": html}
     return json.dumps(frame)

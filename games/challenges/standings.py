@@ -6,6 +6,7 @@ from enum import StrEnum
 
 import engine
 from games.models import DealPar, Room, Seat
+from games.store.moderation import hidden_names
 
 
 class RacerState(StrEnum):
@@ -55,7 +56,9 @@ def seats_of(room: Room) -> list[Seat]:
 def standings(room: Room) -> list[Racer]:
     """Every player of ``room``, in the order of the ranking (``Racer.order``); before the start, as they joined."""
     deal_par = room_par(room)
-    racers = [_racer(seat, deal_par) for seat in seats_of(room)]
+    seats = seats_of(room)
+    hidden = hidden_names((seat.user_id, seat.player_token) for seat in seats)  # by a moderator
+    racers = [_racer(seat, hidden.shown(seat.name, seat.user_id, seat.player_token), deal_par) for seat in seats]
     if room.starts_at is None:
         return racers
     return sorted(racers, key=lambda racer: racer.order)
@@ -66,10 +69,10 @@ def room_par(room: Room) -> DealPar | None:
     return DealPar.known(room.code, engine.Scoring.STREAK) if room.is_over() else None
 
 
-def _racer(seat: Seat, deal_par: DealPar | None) -> Racer:
+def _racer(seat: Seat, name: str, deal_par: DealPar | None) -> Racer:
     record = seat.game
     if record is None:
-        return Racer(seat.name, RacerState.WAITING, 0, 0, 0, 0, engine.STOCK_SIZE, 0.0, False, "", seat.pk)
+        return Racer(name, RacerState.WAITING, 0, 0, 0, 0, engine.STOCK_SIZE, 0.0, False, "", seat.pk)
     game = record.replay()
     seconds = record.seconds()  # a game not ended stops with its player leaving, or with the room
     streaks = record.streak_score(game)
@@ -77,7 +80,7 @@ def _racer(seat: Seat, deal_par: DealPar | None) -> Racer:
     # Gone: left while still playing; a game that had ended keeps its result
     state = RacerState.GONE if seat.left and game.status is engine.Status.PLAYING else RacerState(game.status.value)
     return Racer(
-        name=seat.name,
+        name=name,
         state=state,
         cleared=sum(game.is_removed(position) for position in range(engine.PEAK_CARDS)),
         peaks=sum(game.peaks_cleared()),

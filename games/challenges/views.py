@@ -36,7 +36,10 @@ def new_room(request: SiteRequest) -> HttpResponse:
         return too_many(request, ROOMS.message, wait)
     code = actions.fresh_deal(kind, budget)
     data = form.cleaned_data
-    room = actions.create_room(player, data["name"], data["time_limit"], code, kind, rounds=data["rounds"])
+    try:
+        room = actions.create_room(player, data["name"], data["time_limit"], code, kind, rounds=data["rounds"])
+    except actions.Refusal as refusal:
+        return render(request, "games/new_room.html", {"form": form, "refusal": refusal.said()}, status=403)
     return redirect("room", public_id=room.public_id)
 
 

@@ -15,6 +15,7 @@ from games.drawing.explanations import par_text, verdict_text
 from games.drawing.regions.words import board_words
 from games.models import DealPar, GameRecord, Preferences
 from games.players import Player
+from games.store.moderation import hidden_names
 
 
 @dataclass(frozen=True)
@@ -76,8 +77,12 @@ class Table:
     @cached_property
     def whose(self) -> str:
         """Whose game it is, as a watcher's head says it ("Ann's game"); "" for a player signed out."""
-        name = self.record.player_name()
-        return gettext("%(name)s's game") % {"name": name} if name else ""
+        record = self.record
+        name = record.player_name()
+        if not name:
+            return ""
+        name = hidden_names([(record.user_id, record.player_token)]).shown(name, record.user_id, record.player_token)
+        return gettext("%(name)s's game") % {"name": name}
 
     @cached_property
     def board(self) -> Board:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 import engine
 from games.base import clock
 from games.models import GameQuerySet, GameRecord
+from games.store.moderation import blocked_accounts, hidden_names
 from games.store.player_data import DELETED_PLAYER
 
 DAILY = engine.Level.DAILY.value
@@ -116,13 +117,17 @@ def leaderboard(day: date, size: int | None = None) -> list[Entry]:
     """Each account's ranked daily game of ``day``, the best first (``size`` of them, or all): the first
     daily game it started that day signed in, whatever became of it (one taken back from its end stays,
     below the finished ones)."""
-    ranked = list(ranked_games(day).order_by(*ORDER).prefetch_related("user")[:size])  # joined after the sort
+    games = ranked_games(day).exclude(user_id__in=blocked_accounts())  # a moderator keeps them off
+    ranked = list(games.order_by(*ORDER).prefetch_related("user")[:size])  # joined after the sort
     shown = ranked_games(day).filter(Q(practised=True), pk__in=[record.pk for record in ranked])
     practised = set(shown.values_list("pk", flat=True))
+    hidden = hidden_names((record.user_id, "") for record in ranked)
     return [
         Entry(
             rank,
-            record.user.get_username() if record.user else gettext(DELETED_PLAYER),  # its account is gone
+            hidden.shown(record.user.get_username(), record.user_id, "")
+            if record.user
+            else gettext(DELETED_PLAYER),  # its account is gone
             record.score,
             record.seconds(),
             record,

@@ -1,0 +1,89 @@
+"""A moderator's acts (docs/deploy.md, "Moderation"), from the admin or the shell (``manage.py moderate``): hide a
+player's name or show it again, block them from rooms and the Daily's leaderboard or let them back. Each is written
+with its entry in the log, then told to the rooms the player sits in that are not over, whose pages draw their
+standings again: the name goes from live frames at once, and from every other page at its next reading."""
+
+import logging
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+
+from games import facts
+from games.models import GameRecord, LinkChallenge, LinkEntry, Moderation, ModerationAct, ModerationEntry, Room, Seat
+
+logger = logging.getLogger(__name__)
+
+NAMES_KEPT = 400  # characters of the names a player went by, in the log's entry
+
+
+class NoSuchPlayer(Exception):
+    """The moderator named nobody the site knows: nothing was done."""
+
+
+@dataclass(frozen=True)
+class Whose:
+    """A player as rows store them: an account, or else an anonymous player's token."""
+
+    user_id: int | None
+    token: str
+
+    def seats(self) -> Q:
+        return Q(user_id=self.user_id) if self.user_id is not None else Q(user__isnull=True, player_token=self.token)
+
+    def games(self, prefix: str) -> Q:
+        if self.user_id is not None:
+            return Q(**{f"{prefix}user_id": self.user_id})
+        return Q(**{f"{prefix}user__isnull": True, f"{prefix}player_token": self.token})
+
+
+def find_player(*, account: str = "", token: str = "", room: str = "", name: str = "") -> Whose:
+    """The player a moderator names: an account by its name, an anonymous player by their token, or whoever sits in
+    a room (its public id) under a name, as its standings show it."""
+    if account:
+        user = get_user_model().objects.filter(username=account).first()
+        if user is None:
+            raise NoSuchPlayer(f"no account is named {account!r}")
+        return Whose(user.pk, "")
+    if token:
+        games = GameRecord.objects.filter(user__isnull=True, player_token=token)
+        if not (games.exists() or Seat.objects.filter(user__isnull=True, player_token=token).exists()):
+            raise NoSuchPlayer(f"no anonymous player has the token {token!r}")
+        return Whose(None, token)
+    seat = Seat.objects.filter(room__public_id=room, name=name).first() if room and name else None
+    if seat is None:
+        raise NoSuchPlayer(f"nobody sits in room {room!r} under the name {name!r}")
+    return Whose(seat.user_id, "" if seat.user_id is not None else seat.player_token)
+
+
+def moderate(whose: Whose, act: ModerationAct, by: str, reason: str = "") -> Moderation:
+    """Do ``act`` to ``whose``, logged as ``by``'s, with ``reason``; the player's live rooms are told."""
+    with transaction.atomic():
+        rows = Moderation.objects.select_for_update()
+        if whose.user_id is not None:
+            moderation, _ = rows.get_or_create(user_id=whose.user_id)
+        else:
+            moderation, _ = rows.get_or_create(user__isnull=True, player_token=whose.token)
+        if act in (ModerationAct.HIDE_NAME, ModerationAct.SHOW_NAME):
+            moderation.name_hidden = act is ModerationAct.HIDE_NAME
+        else:
+            moderation.blocked = act is ModerationAct.BLOCK
+        moderation.save()
+        names = names_of(whose)
+        ModerationEntry.objects.create(moderation=moderation, by=by, act=act, names=names, reason=reason)
+        for room in Room.objects.filter(ended__isnull=True, seats__in=Seat.objects.filter(whose.seats())).distinct():
+            facts.room_changed.announce(room)
+    logger.info("moderation: %s: %s player %d (%s): %s", by, act.label, moderation.pk, names, reason or "no reason")
+    return moderation
+
+
+def names_of(whose: Whose) -> str:
+    """The names the player went by: their account's, then those of their seats and links, newest first."""
+    names: list[str] = []
+    if whose.user_id is not None:
+        names.append(get_user_model().objects.get(pk=whose.user_id).get_username())
+    names += Seat.objects.filter(whose.seats()).order_by("-pk").values_list("name", flat=True)[:20]
+    names += LinkChallenge.objects.filter(whose.games("game__")).order_by("-pk").values_list("name", flat=True)[:20]
+    names += LinkEntry.objects.filter(whose.games("game__")).order_by("-pk").values_list("name", flat=True)[:20]
+    return ", ".join(dict.fromkeys(names))[:NAMES_KEPT]

@@ -1,0 +1,52 @@
+"""What the moderators decided, as the pages read it (games/moderation.py writes it): the name a player is shown by
+where others see them, and whether they are kept out of rooms and off the leaderboard."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext
+
+from games.models import Moderation
+from games.players import Player
+
+type Whose = tuple[int | None, str]  # an account, or else an anonymous player's token, as rows store them
+
+
+@dataclass(frozen=True)
+class HiddenNames:
+    """The players among some whose names a moderator hid, by the number that stands for each."""
+
+    accounts: dict[int, int]
+    tokens: dict[str, int]
+
+    def shown(self, name: str, user_id: int | None, token: str) -> str:
+        """``name``, or "player N" if its player's name is hidden (an account's rule first, as ``belongs_to``)."""
+        number = self.accounts.get(user_id) if user_id is not None else self.tokens.get(token)
+        return name if number is None else gettext("player %(number)d") % {"number": number}
+
+
+def hidden_names(players: Iterable[Whose]) -> HiddenNames:
+    """One query for all of ``players`` (a room's seats, a link's takers, a day's leaderboard)."""
+    players = list(players)
+    accounts = {user_id for user_id, _ in players if user_id is not None}
+    tokens = {token for user_id, token in players if user_id is None and token}
+    if not accounts and not tokens:
+        return HiddenNames({}, {})
+    hidden = Moderation.objects.filter(name_hidden=True).filter(Q(user_id__in=accounts) | Q(player_token__in=tokens))
+    found = list(hidden.values_list("pk", "user_id", "player_token"))
+    return HiddenNames(
+        {user_id: number for number, user_id, _ in found if user_id is not None},
+        {token: number for number, user_id, token in found if user_id is None},
+    )
+
+
+def is_blocked(player: Player) -> bool:
+    if player.user_id is not None:
+        return Moderation.objects.filter(user_id=player.user_id, blocked=True).exists()
+    return bool(player.token) and Moderation.objects.filter(player_token=player.token, blocked=True).exists()
+
+
+def blocked_accounts() -> QuerySet[Moderation, int | None]:
+    """The blocked accounts' ids, as a subquery."""
+    return Moderation.objects.filter(blocked=True, user__isnull=False).values_list("user_id", flat=True)
