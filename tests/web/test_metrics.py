@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from asgiref.sync import sync_to_async
 from django.conf import settings as site_settings
 from django.db import OperationalError
 from django.test import Client
@@ -16,6 +17,7 @@ from games.store import move_statements
 from tests.metrics_read import Sample, moved, read, sample, sample_names
 
 from .conftest import act, start_game
+from .live import in_event_loop, joined, socket
 
 pytestmark = pytest.mark.django_db
 
@@ -131,3 +133,21 @@ def test_the_dashboard_shows_every_metric_and_names_none_that_is_not(client: Cli
     given = sample_names(client.get("/metrics").content.decode())
     assert named <= set(given), named - set(given)
     assert {given[name] for name in named} == set(given.values())  # every metric, by one of its samples at least
+
+
+@pytest.mark.django_db(transaction=True)
+@in_event_loop
+async def test_open_sockets_and_watchers_are_shown_while_they_are_open(client: Client) -> None:
+    game = await sync_to_async(start_game)(client)
+    sockets, watchers = sample("tripeaks_sockets_open", follows="game"), sample("tripeaks_watchers_open")
+    before = await sync_to_async(scrape)()
+    mine, stranger = socket(game.public_id, client), socket(game.public_id)
+    await joined(mine)
+    await joined(stranger)
+    during = await sync_to_async(scrape)()
+    opened = (during[sockets] - before.get(sockets, 0), during[watchers] - before.get(watchers, 0))
+    assert opened == (2, 1)  # the player's own page is no watcher
+    await stranger.disconnect()
+    await mine.disconnect()
+    after = await sync_to_async(scrape)()
+    assert (after[sockets], after[watchers]) == (before.get(sockets, 0), before.get(watchers, 0))

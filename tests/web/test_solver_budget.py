@@ -11,9 +11,11 @@ from pytest_django.fixtures import Settings
 
 import engine
 from games.models import GameRecord
+from tests.metrics_read import moved, sample
 
 from .conftest import act, start_game
 from .helpers_play import blocked_by_drawing, codes_in_order
+from .test_metrics import scrape
 
 pytestmark = [pytest.mark.django_db, pytest.mark.default_limits]
 
@@ -68,9 +70,11 @@ def verdict(client: Client, game: GameRecord) -> str:
 def test_the_budget_per_address_counts_every_player_there(settings: Settings, costly_solver: None) -> None:
     settings.SOLVER_SECONDS_PER_IP = "1/10m"
     first, second = Client(REMOTE_ADDR="203.0.113.9"), Client(REMOTE_ADDR="203.0.113.9")
+    before = scrape()
     assert hint(first, start_game(first, "TP1-E-TRIPEAK")) == 200
     assert hint(second, start_game(second, "TP1-E-PEAKSAA")) == 200
     assert hint(second, start_game(second, "TP1-E-PEAKSAB")) == 429
+    assert moved(before, scrape())[sample("tripeaks_limits_hit_total", limit="SOLVER_SECONDS_PER_IP")] == 1
 
 
 def test_a_level_s_deals_are_graded_on_the_budget(settings: Settings, costly_solver: None) -> None:

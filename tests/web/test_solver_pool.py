@@ -12,8 +12,10 @@ from pytest_django.fixtures import Settings
 
 import engine
 from games.solver import pool as solver_pool
+from tests.metrics_read import moved, sample
 
 from .conftest import act, start_game
+from .test_metrics import scrape
 
 pytestmark = pytest.mark.django_db
 
@@ -72,6 +74,7 @@ def test_a_dead_solver_process_is_replaced() -> None:
     code = engine.GameCode.parse("TP1-E-TRIPEAK")
     solver_pool.hint(engine.Game.new(code))  # the processes are up: Teach me's and the pars'
     solver_pool.par(code, engine.Scoring.POINTS)
+    before = scrape()
     for worker in multiprocessing.active_children():
         assert worker.pid is not None
         os.kill(worker.pid, signal.SIGKILL)
@@ -83,6 +86,10 @@ def test_a_dead_solver_process_is_replaced() -> None:
     with pytest.raises(solver_pool.SolverUnavailable):
         solver_pool.par(code, engine.Scoring.POINTS)
     assert solver_pool.par(code, engine.Scoring.POINTS)[0] == engine.par(engine.Game.new(code), engine.Scoring.POINTS)
+    changed = moved(before, scrape())
+    for task, pool in (("hint", "teaching"), ("par", "pars")):  # each death seen once, by the job it broke
+        assert changed[sample("tripeaks_solver_jobs_total", task=task, outcome="crashed")] == 1
+        assert changed[sample("tripeaks_solver_restarts_total", pool=pool)] == 1
 
 
 def test_a_par_is_found_in_processes_of_its_own_once_for_all_who_ask(settings: Settings) -> None:
