@@ -26,20 +26,25 @@ class CircuitBreaker:
 
     def failed(self, error: BaseException, *, rest: bool = True) -> None:
         """The service failed: a rest begins unless ``rest`` is false (a refusal at once costs nothing to retry)."""
+        metrics.count_inc(metrics.SERVICE_ERRORS, "redis")
         with self._lock:
             if rest:
                 self._rest_until = time.monotonic() + self.rest
             first, self._failing = not self._failing, True
-        metrics.count_inc(metrics.SERVICE_ERRORS, "redis")
+            if first:  # under the lock: an answer at the same moment cannot leave it shown open
+                metrics.set_gauge(metrics.BREAKERS_OPEN, 1, self.name)
         if first:
-            metrics.set_gauge(metrics.BREAKERS_OPEN, 1, self.name)
             self._logger.warning(self._off, trouble(error))
 
     def answered(self) -> None:
         """The service answered: said once after a failure."""
-        if self._failing:
-            self._failing = False
-            metrics.set_gauge(metrics.BREAKERS_OPEN, 0, self.name)
+        if not self._failing:  # the usual case, without the lock
+            return
+        with self._lock:
+            was_failing, self._failing = self._failing, False
+            if was_failing:
+                metrics.set_gauge(metrics.BREAKERS_OPEN, 0, self.name)
+        if was_failing:
             self._logger.info(self._on)
 
     def fresh(self) -> "CircuitBreaker":

@@ -3,13 +3,18 @@
 
 Each daphne process counts in its own memory, or, with ``PROMETHEUS_MULTIPROC_DIR`` set before the first
 import of ``prometheus_client`` (the library's way for servers of several processes), in files of that
-directory, which any process sums when asked. A count costs a microsecond or two: nothing here waits on a
-service, and ``METRICS=0`` turns counting off (bench/move_parts.py weighs it).
+directory, which any process sums when asked. A move's counts cost some 2% of its CPU (docs/benchmarks.md,
+"Metrics"): nothing here waits on a service, a count that fails (a full disk) fails nothing else, and
+``METRICS=0`` turns counting off.
 """
 
 import atexit
+import functools
+import logging
 import os
 import re
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from django.conf import settings
@@ -24,9 +29,13 @@ from prometheus_client import (
 )
 from prometheus_client.registry import REGISTRY
 
+logger = logging.getLogger(__name__)
+
 MULTIPROCESS_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
 if MULTIPROCESS_DIR:  # the library writes there from the first metric made below, and makes no directory
     Path(MULTIPROCESS_DIR).mkdir(parents=True, exist_ok=True)
+    # A killed process of this pid left its open sockets there: not this one's to carry on from.
+    multiprocess.mark_process_dead(os.getpid(), MULTIPROCESS_DIR)  # type: ignore[no-untyped-call]
 
 disable_created_metrics()  # type: ignore[no-untyped-call]  # no *_created series, as the processes' sum has none
 
@@ -85,17 +94,39 @@ def exposition() -> bytes:
     return generate_latest(registry)
 
 
+def never_fails[**P](count: Callable[P, None]) -> Callable[P, None]:
+    """A count that fails (its file unwritable: a full disk, a directory removed) is lost, said once in the log; what
+    it counted (a request, a move already written) goes on."""
+
+    @functools.wraps(count)
+    def counted(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            count(*args, **kwargs)
+        except Exception as error:
+            if not _failed.is_set():
+                _failed.set()
+                logger.warning("metrics not counted: %s: %s", type(error).__name__, error)
+
+    return counted
+
+
+_failed = threading.Event()  # said once a process
+
+
+@never_fails
 def count_request(view: str, method: str, status: int, seconds: float) -> None:
     if counting():
         REQUESTS.labels(view, method, str(status)).inc()
         REQUEST_SECONDS.labels(view).observe(seconds)
 
 
+@never_fails
 def count_action(action: str, outcome: str) -> None:
     if counting():
         ACTIONS.labels(action, outcome).inc()
 
 
+@never_fails
 def count_solver_job(task: str, outcome: str, waited: float = 0.0, ran: float | None = None) -> None:
     """A job the solver's processes answered (with its wait and CPU time), or gave up on (``outcome``)."""
     if counting():
@@ -105,17 +136,20 @@ def count_solver_job(task: str, outcome: str, waited: float = 0.0, ran: float | 
             SOLVER_RUN_SECONDS.labels(task).observe(ran)
 
 
+@never_fails
 def count_inc(counter: Counter, *labels: str) -> None:
     if counting():
         counter.labels(*labels).inc()
 
 
+@never_fails
 def move_gauge(gauge: Gauge, by: int, *labels: str) -> None:
     """Gauges move whether or not counting is on, so that a socket opened before ``METRICS`` changed (a test)
     is taken off as it was put on."""
     (gauge.labels(*labels) if labels else gauge).inc(by)
 
 
+@never_fails
 def set_gauge(gauge: Gauge, value: float, *labels: str) -> None:
     (gauge.labels(*labels) if labels else gauge).set(value)
 

@@ -95,11 +95,13 @@ def par(code: engine.GameCode, scoring: engine.Scoring) -> tuple[engine.Par, flo
         running, first = _par_running(key)
         answer, cost = running.result(timeout=settings.PAR_TIMEOUT)
     except TimeoutError:
-        metrics.count_solver_job("par", TIMEOUT)
+        if first:  # one job, however many wait for it
+            metrics.count_solver_job("par", TIMEOUT)
         raise SolverUnavailable(f"no par within {settings.PAR_TIMEOUT} s") from None
     except BrokenProcessPool as error:
         _forget(PARS, error)
-        metrics.count_solver_job("par", CRASHED)
+        if first:
+            metrics.count_solver_job("par", CRASHED)
         raise SolverUnavailable("the solver's process died") from error
     with _lock:
         _pars.pop(key, None)  # read: from now on its asker keeps it
@@ -170,10 +172,10 @@ def _the_pool(kind: str = TEACHING) -> ProcessPoolExecutor:
 
 def _forget(kind: str, error: BaseException) -> None:
     logger.warning("the solver's processes are started again: %s", error)
-    metrics.count_inc(metrics.SOLVER_RESTARTS, kind)
     with _lock:
         broken = _pools.pop(kind, None)
         if kind == PARS:
             _drop_done_pars(0)  # the broken ones
-    if broken is not None:
+    if broken is not None:  # every job that was on it fails: the pool is counted once
+        metrics.count_inc(metrics.SOLVER_RESTARTS, kind)
         broken.shutdown(wait=False, cancel_futures=True)

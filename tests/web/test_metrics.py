@@ -4,6 +4,7 @@ exactly what a scripted session did in this process (tests/test_metrics_processe
 import ipaddress
 import json
 import re
+import threading
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -12,7 +13,8 @@ from django.db import OperationalError
 from django.test import Client
 from pytest_django.fixtures import Settings
 
-from games.base import counters
+from games.base import counters, metrics
+from games.models import GameRecord
 from games.store import move_statements
 from tests.metrics_read import Sample, moved, read, sample, sample_names
 
@@ -40,8 +42,10 @@ def test_the_loopback_reads_the_metrics_and_another_network_is_refused() -> None
 def test_a_bearer_token_opens_them_from_anywhere_and_nothing_else_does(settings: Settings) -> None:
     settings.METRICS_TOKEN = "s3cret-token"
     away = Client(REMOTE_ADDR=ELSEWHERE)
-    assert away.get("/metrics", headers={"Authorization": "Bearer s3cret-token"}).status_code == 200
-    for wrong in ("Bearer s3cret", "Bearer s3cret-token-and-more", "s3cret", "Basic czNjcmV0LXRva2Vu", ""):
+    for right in ("Bearer s3cret-token", "bearer s3cret-token"):  # the scheme's name in any case (RFC 9110)
+        assert away.get("/metrics", headers={"Authorization": right}).status_code == 200
+    wrongs = ("Bearer s3cret", "Bearer s3cret-token-and-more", "s3cret-token", "Basic s3cret-token", "")
+    for wrong in wrongs:
         assert away.get("/metrics", headers={"Authorization": wrong}).status_code == 403, wrong
     settings.METRICS_TOKEN = ""  # no token set: an empty one opens nothing
     assert away.get("/metrics", headers={"Authorization": "Bearer "}).status_code == 403
@@ -151,3 +155,21 @@ async def test_open_sockets_and_watchers_are_shown_while_they_are_open(client: C
     await mine.disconnect()
     after = await sync_to_async(scrape)()
     assert (after[sockets], after[watchers]) == (before.get(sockets, 0), before.get(watchers, 0))
+
+
+def test_a_count_that_fails_fails_nothing_else_and_is_said_once(
+    player: Client, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    game = start_game(player)
+
+    def full_disk(*labels: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(metrics.REQUESTS, "labels", full_disk)
+    monkeypatch.setattr(metrics.ACTIONS, "labels", full_disk)
+    monkeypatch.setattr(metrics, "_failed", threading.Event())
+    for _ in range(2):
+        assert act(player, game, "draw", htmx=True).status_code == 200
+    assert GameRecord.objects.get(pk=game.pk).version == 2  # both moves written
+    said = [record.getMessage() for record in caplog.records if record.name == "games.base.metrics"]
+    assert said == ["metrics not counted: OSError: [Errno 28] No space left on device"]

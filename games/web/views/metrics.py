@@ -29,8 +29,8 @@ def metrics(request: HttpRequest) -> HttpResponse:
 
 def carries_token(request: HttpRequest) -> bool:
     token = str(settings.METRICS_TOKEN)
-    given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
-    return bool(token) and hmac.compare_digest(given.encode(), token.encode())
+    scheme, _, given = request.headers.get("Authorization", "").partition(" ")
+    return bool(token) and scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), token.encode())
 
 
 def from_allowed_network(request: HttpRequest) -> bool:
