@@ -25,7 +25,7 @@ from games.models import FREE_GAME, DealPar, GameRecord, Room, RoomState, Seat
 from games.players import Player
 from games.solver import pool as solver_pool
 from games.solver.budget import BudgetSpent, SolverBudget
-from games.store import daily, move_statements, progress
+from games.store import daily, moderation, move_statements, progress
 
 logger = logging.getLogger(__name__)
 
@@ -164,6 +164,7 @@ def hand_over(token: str, user_id: int) -> None:
     moved = GameRecord.objects.filter(user__isnull=True, player_token=token).update(user_id=user_id)
     seats = Seat.objects.filter(user__isnull=True, player_token=token).exclude(room__seats__user_id=user_id)
     seats.update(user_id=user_id)
+    moderation.carry_over(token, user_id)
     if moved:
         progress.adopted(token, user_id)
 

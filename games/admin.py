@@ -80,6 +80,9 @@ class ModerationAdmin(admin.ModelAdmin[Moderation]):
     inlines = (ModerationEntryInline,)
     actions = ("hide_names", "show_names", "block", "unblock")
 
+    def has_delete_permission(self, request: HttpRequest, obj: Moderation | None = None) -> bool:
+        return False  # a deletion would undo the acts and lose their log unsaid: show the name, unblock
+
     def get_readonly_fields(self, request: HttpRequest, obj: Moderation | None = None) -> tuple[str, ...]:
         return ("user", "player_token") if obj is not None else ()
 

@@ -784,6 +784,7 @@ class ModerationAct(models.TextChoices):
     SHOW_NAME = "show_name", "show the name again"
     BLOCK = "block", "block"
     UNBLOCK = "unblock", "unblock"
+    CARRIED_OVER = "carried_over", "carried over to the account logged in to"
 
 
 class ModerationEntry(models.Model):

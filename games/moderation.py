@@ -5,17 +5,30 @@ standings again: the name goes from live frames at once, and from every other pa
 
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from games import facts
-from games.models import GameRecord, LinkChallenge, LinkEntry, Moderation, ModerationAct, ModerationEntry, Room, Seat
+from games.models import (
+    TIME_LIMITS,
+    GameRecord,
+    LinkChallenge,
+    LinkEntry,
+    Moderation,
+    ModerationAct,
+    ModerationEntry,
+    Room,
+    Seat,
+)
 
 logger = logging.getLogger(__name__)
 
 NAMES_KEPT = 400  # characters of the names a player went by, in the log's entry
+WAITING_ROOMS_TOLD = timedelta(days=1)  # a room waiting for players longer is left: nobody is on its page
 
 
 class NoSuchPlayer(Exception):
@@ -47,11 +60,16 @@ def find_player(*, account: str = "", token: str = "", room: str = "", name: str
             raise NoSuchPlayer(f"no account is named {account!r}")
         return Whose(user.pk, "")
     if token:
-        games = GameRecord.objects.filter(user__isnull=True, player_token=token)
-        if not (games.exists() or Seat.objects.filter(user__isnull=True, player_token=token).exists()):
+        known = (
+            GameRecord.objects.filter(user__isnull=True, player_token=token).exists()
+            or Seat.objects.filter(user__isnull=True, player_token=token).exists()
+            or Moderation.objects.filter(user__isnull=True, player_token=token).exists()  # their games pruned since
+        )
+        if not known:
             raise NoSuchPlayer(f"no anonymous player has the token {token!r}")
         return Whose(None, token)
-    seat = Seat.objects.filter(room__public_id=room, name=name).first() if room and name else None
+    seats = Seat.objects.filter(room__public_id=room, name_key=Seat.key_of(name))  # as the room compares names
+    seat = seats.first() if room and name else None
     if seat is None:
         raise NoSuchPlayer(f"nobody sits in room {room!r} under the name {name!r}")
     return Whose(seat.user_id, "" if seat.user_id is not None else seat.player_token)
@@ -72,10 +90,20 @@ def moderate(whose: Whose, act: ModerationAct, by: str, reason: str = "") -> Mod
         moderation.save()
         names = names_of(whose)
         ModerationEntry.objects.create(moderation=moderation, by=by, act=act, names=names, reason=reason)
-        for room in Room.objects.filter(ended__isnull=True, seats__in=Seat.objects.filter(whose.seats())).distinct():
+        for room in _live_rooms(whose):
             facts.room_changed.announce(room)
     logger.info("moderation: %s: %s player %d (%s): %s", by, act.label, moderation.pk, names, reason or "no reason")
     return moderation
+
+
+def _live_rooms(whose: Whose) -> list[Room]:
+    """The rooms the player sits in whose pages may be open and live: waiting since a day at most, or not over."""
+    now = timezone.now()
+    recent = Q(starts_at__isnull=True, created__gte=now - WAITING_ROOMS_TOLD) | Q(
+        starts_at__gte=now - timedelta(seconds=max(TIME_LIMITS)), ended__isnull=True
+    )
+    rooms = Room.objects.filter(recent, seats__in=Seat.objects.filter(whose.seats())).distinct()
+    return [room for room in rooms if not room.is_over()]
 
 
 def names_of(whose: Whose) -> str:

@@ -61,7 +61,8 @@ def find(public_id: str, *, for_update: bool = False) -> Room:
         raise Http404(NO_ROOM) from None
 
 
-def _refuse_if_blocked(player: Player) -> None:
+def refuse_if_blocked(player: Player) -> None:
+    """A player a moderator blocked may not make, join or take a challenge (games/moderation.py)."""
     if is_blocked(player):
         raise Refusal(BLOCKED)
 
@@ -82,7 +83,7 @@ def create_room(
 ) -> Room:
     """A room on ``code``'s deal (``fresh_deal``'s for ``kind``, secret until the room is over), of a level or free
     under a rule, the ``round_number``-th of ``rounds`` in a row, with ``player`` seated as its host under ``name``."""
-    _refuse_if_blocked(player)
+    refuse_if_blocked(player)
     level = kind.value if isinstance(kind, engine.Level) else ""
     room = Room(code=str(code), level=level, time_limit=time_limit, rounds=rounds, round_number=round_number)
     with transaction.atomic():
@@ -142,7 +143,7 @@ def _seat(room: Room, player: Player, name: str, *, host: bool = False) -> Seat:
 
 def join(player: Player, public_id: str, name: str) -> Seat:
     """Seat ``player`` in the room under ``name``; a player already seated keeps their seat (a second tap)."""
-    _refuse_if_blocked(player)
+    refuse_if_blocked(player)
     with transaction.atomic():
         room = find(public_id, for_update=True)  # the start waits for this join, or this join sees the start
         seated = seat_of(room, player)
@@ -226,6 +227,7 @@ def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
         raise Refusal(NOT_SEATED)
     if not room.is_over():
         raise Refusal(NOT_OVER)
+    refuse_if_blocked(player)  # before the new deal is graded on their budget
     if room.rematch_id is not None:
         return room.rematch  # type: ignore[return-value]  # set, as its id is
     kind = room.game_level or room.game_code.rule

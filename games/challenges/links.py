@@ -12,10 +12,10 @@ from django.utils.translation import gettext_lazy as _
 import engine
 from games.actions import create_game
 from games.base.look_alikes import look_of
-from games.challenges.actions import NAME_TAKEN, Refusal
+from games.challenges.actions import BLOCKED, NAME_TAKEN, Refusal, refuse_if_blocked
 from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, Seat
 from games.players import Player
-from games.store.moderation import hidden_names
+from games.store.moderation import hidden_names, is_blocked
 
 NO_LINK = _("No challenge with this address.")
 NOT_YOURS = _("Only the player of this game can challenge others with it.")
@@ -44,6 +44,8 @@ def refusal_to_make(player: Player, record: GameRecord) -> Refusal | None:
     """Why ``player`` may not make a link of ``record``, if they may not: the form says it before it is filled."""
     if not record.is_owned_by(player):
         return Refusal(NOT_YOURS)
+    if is_blocked(player):
+        return Refusal(BLOCKED)
     if not record.linkable:
         return Refusal(NOT_LINKABLE)
     return None
@@ -68,6 +70,7 @@ def make(player: Player, record: GameRecord, name: str) -> LinkChallenge:
 def take(player: Player, public_id: str, name: str) -> GameRecord:
     """``player``'s game on the link's deal, dealt now under ``name`` in the challenger's mode, its code hidden until
     it ends; a player who took the link already gets the game they have (a second tap)."""
+    refuse_if_blocked(player)
     with transaction.atomic():
         link = LinkChallenge.objects.select_for_update().select_related("game").filter(public_id=public_id).first()
         if link is None:

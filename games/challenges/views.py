@@ -30,16 +30,17 @@ def new_room(request: SiteRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "games/new_room.html", {"form": form}, status=400)
     player = known_player(request)  # first: the budget counts this player's time
+    try:
+        actions.refuse_if_blocked(player)  # before the solver grades a deal for them
+    except actions.Refusal as refusal:
+        return render(request, "games/new_room.html", {"form": form, "refusal": refusal.said()}, status=403)
     budget = solver_budget(request)
     kind = form.kind
     if isinstance(kind, engine.Level) and (wait := budget.wait()):  # its deal is graded by the solver
         return too_many(request, ROOMS.message, wait)
     code = actions.fresh_deal(kind, budget)
     data = form.cleaned_data
-    try:
-        room = actions.create_room(player, data["name"], data["time_limit"], code, kind, rounds=data["rounds"])
-    except actions.Refusal as refusal:
-        return render(request, "games/new_room.html", {"form": form, "refusal": refusal.said()}, status=403)
+    room = actions.create_room(player, data["name"], data["time_limit"], code, kind, rounds=data["rounds"])
     return redirect("room", public_id=room.public_id)
 
 

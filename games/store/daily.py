@@ -113,12 +113,16 @@ def ranked_games(day: date) -> GameQuerySet:
     return with_keys(GameRecord.objects.filter(level=DAILY, daily_date=day, ranked=True))
 
 
+def on_the_board(day: date) -> GameQuerySet:
+    """The ranked games of ``day`` that its leaderboard shows: but those of accounts a moderator blocked."""
+    return ranked_games(day).exclude(user_id__in=blocked_accounts())
+
+
 def leaderboard(day: date, size: int | None = None) -> list[Entry]:
     """Each account's ranked daily game of ``day``, the best first (``size`` of them, or all): the first
     daily game it started that day signed in, whatever became of it (one taken back from its end stays,
     below the finished ones)."""
-    games = ranked_games(day).exclude(user_id__in=blocked_accounts())  # a moderator keeps them off
-    ranked = list(games.order_by(*ORDER).prefetch_related("user")[:size])  # joined after the sort
+    ranked = list(on_the_board(day).order_by(*ORDER).prefetch_related("user")[:size])  # joined after the sort
     shown = ranked_games(day).filter(Q(practised=True), pk__in=[record.pk for record in ranked])
     practised = set(shown.values_list("pk", flat=True))
     hidden = hidden_names((record.user_id, "") for record in ranked)
@@ -168,8 +172,9 @@ def standing(record: GameRecord) -> Standing | None:
     is among the other accounts' ranked games, not beside its own, as if played at first sight."""
     if record.level != DAILY or record.daily_date is None:
         return None
-    ranked = ranked_games(record.daily_date)
-    practised = record.ranked and ranked.filter(Q(practised=True), pk=record.pk).exists()
-    others = ranked.exclude(user_id=record.user_id) if record.user_id and not record.ranked else ranked
+    ranked = on_the_board(record.daily_date)
+    shown = record.ranked and ranked.filter(pk=record.pk).exists()  # not if a moderator keeps its account off
+    practised = shown and ranked.filter(Q(practised=True), pk=record.pk).exists()
+    others = ranked.exclude(user_id=record.user_id) if record.user_id and not shown else ranked
     place = 1 + others.filter(_before(record, practised)).count()
-    return Standing(place, ranked.count(), ranked=record.ranked, practised=practised)
+    return Standing(place, ranked.count(), ranked=shown, practised=practised)

@@ -4,10 +4,11 @@ where others see them, and whether they are kept out of rooms and off the leader
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext
 
-from games.models import Moderation
+from games.models import Moderation, ModerationAct, ModerationEntry
 from games.players import Player
 
 type Whose = tuple[int | None, str]  # an account, or else an anonymous player's token, as rows store them
@@ -50,3 +51,23 @@ def is_blocked(player: Player) -> bool:
 def blocked_accounts() -> QuerySet[Moderation, int | None]:
     """The blocked accounts' ids, as a subquery."""
     return Moderation.objects.filter(blocked=True, user__isnull=False).values_list("user_id", flat=True)
+
+
+def carry_over(token: str, user_id: int) -> None:
+    """What the moderators decided of an anonymous player follows their games into the account they log in to or
+    sign up with (``actions.hand_over``): a name hidden stays hidden, a block stays, and the log goes with them."""
+    with transaction.atomic():
+        left = Moderation.objects.select_for_update().filter(user__isnull=True, player_token=token).first()
+        if left is None:
+            return
+        kept = Moderation.objects.select_for_update().filter(user_id=user_id).first()
+        if kept is None:  # the same row, and the same number while the name is hidden
+            left.user_id, left.player_token = user_id, ""
+            left.save()
+            kept = left
+        else:
+            kept.name_hidden, kept.blocked = kept.name_hidden or left.name_hidden, kept.blocked or left.blocked
+            kept.save()
+            left.entries.update(moderation=kept)
+            left.delete()
+        ModerationEntry.objects.create(moderation=kept, by="the site", act=ModerationAct.CARRIED_OVER)

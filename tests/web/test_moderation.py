@@ -104,6 +104,26 @@ def test_an_anonymous_player_s_name_is_hidden_by_their_seat() -> None:
     assert f"player {moderation.pk}" in page and "Rude" not in page and "Host" in page
 
 
+def test_what_was_decided_of_an_anonymous_player_follows_them_into_their_new_account() -> None:
+    host, rude = Client(), Client()
+    room = make_room(host, "Host")
+    assert join(rude, room, "Rude") == 302
+    moderate("--room", room.public_id, "--name", "rude", "--hide-name")  # as the room compares names
+    moderate("--room", room.public_id, "--name", "Rude", "--block")
+    number = Moderation.objects.get().pk
+    signed_up = rude.post(
+        "/accounts/signup/", {"username": "rude", "password1": "x-long-pass-9", "password2": "x-long-pass-9"}
+    )
+    assert signed_up.status_code == 302
+    moderation = Moderation.objects.get()
+    assert (moderation.pk, moderation.user, moderation.player_token) == (number, User.objects.get(username="rude"), "")
+    assert moderation.name_hidden and moderation.blocked
+    assert [entry.act for entry in moderation.entries.all()] == ["carried_over", "block", "hide_name"]
+    assert f"player {number}" in host.get(f"/c/{room.public_id}/").content.decode()  # the seat is the account's now
+    other_room = make_room(Client(), "Cy")
+    assert join(rude, other_room, "Rude") == 409
+
+
 def test_a_blocked_account_is_kept_out_of_rooms_and_off_the_leaderboard_until_unblocked() -> None:
     ann, user = a_full_account()
     bob_plays_the_daily()
@@ -121,6 +141,18 @@ def test_a_blocked_account_is_kept_out_of_rooms_and_off_the_leaderboard_until_un
     leaderboard = daily.leaderboard(daily.first_day())
     assert [(entry.rank, entry.name) for entry in leaderboard] == [(1, "bob")]
     assert ">ann<" not in Client().get("/daily/").content.decode()
+    anns_daily = GameRecord.objects.get(user=user, ranked=True)
+    bobs_daily = GameRecord.objects.get(user__username="bob", ranked=True)
+    assert daily.standing(bobs_daily) == daily.Standing(1, 1, ranked=True, practised=False)
+    shown_to_ann = daily.standing(anns_daily)
+    assert shown_to_ann is not None and not shown_to_ann.ranked and shown_to_ann.ranked_games == 1
+    bobs_link = LinkChallenge.objects.get(game__user__username="bob")
+    taken = ann.post(f"/l/{bobs_link.public_id}/take/", {"name": "Ann again"})
+    assert taken.status_code == 409 and "A moderator has kept you out of challenges." in taken.content.decode()
+    to_link = GameRecord.objects.filter(user=user, status="won", link_role="", seat__isnull=True).first()
+    assert to_link is not None
+    assert ann.post(f"/g/{to_link.public_id}/challenge/", {"name": "Ann"}).status_code != 302
+    assert not LinkChallenge.objects.filter(game=to_link).exists()
 
     moderate("--account", "ann", "--unblock")
     assert [entry.name for entry in daily.leaderboard(daily.first_day())] == ["ann", "bob"]
@@ -145,6 +177,7 @@ def test_the_admin_hides_and_blocks_and_logs_each_act_with_its_moderator() -> No
     assert log == [("admin: boss", "block", ""), ("admin: boss", "hide_name", "rude")]
     page = boss.get(f"/admin/games/moderation/{moderation.pk}/change/").content.decode()
     assert "rude" in page and "ann" in page
+    assert boss.get(f"/admin/games/moderation/{moderation.pk}/delete/").status_code == 403  # would undo it unsaid
 
 
 NO_ENTRIES = {  # the log's inline, which takes nothing from the form
@@ -165,4 +198,6 @@ def test_a_player_the_site_does_not_know_is_refused_and_nothing_is_done() -> Non
             moderate(*arguments, "--hide-name")
     with pytest.raises(CommandError, match="name the player"):
         moderate("--block")
+    with pytest.raises(CommandError, match="go together"):
+        moderate("--room", "AAAAAAAAAAAAAAAA", "--block")
     assert not Moderation.objects.exists() and not ModerationEntry.objects.exists()

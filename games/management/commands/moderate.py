@@ -28,11 +28,11 @@ class Command(BaseCommand):
     help = "Hide a player's name or show it again; block a player from rooms and the leaderboard, or unblock them."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        whom = parser.add_argument_group("the player: an account, an anonymous player, or a seat in a room")
+        whom = parser.add_mutually_exclusive_group()
         whom.add_argument("--account", default="", help="an account's name")
         whom.add_argument("--token", default="", help="an anonymous player's token (the admin shows a seat's)")
         whom.add_argument("--room", default="", help="a room's public id, with --name")
-        whom.add_argument("--name", default="", help="the name someone sits under in that room")
+        parser.add_argument("--name", default="", help="with --room: the name someone sits under there")
         acts = parser.add_mutually_exclusive_group(required=True)
         acts.add_argument("--hide-name", action="store_true", help='shown as "player N" wherever others see them')
         acts.add_argument("--show-name", action="store_true")
@@ -42,7 +42,9 @@ class Command(BaseCommand):
         parser.add_argument("--reason", default="", help="why, for the log")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        named = any(options[key] for key in ("account", "token", "room", "name"))
+        if bool(options["room"]) != bool(options["name"]):
+            raise CommandError("--room and --name go together: the room, and the name someone sits under there")
+        named = any(options[key] for key in ("account", "token", "room"))
         if options["log"]:
             self._print_log(self._player(options) if named else None)
             return
