@@ -16,7 +16,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_noop
 
 import engine
-from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, Preferences, Room, Seat
+from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, Moderation, Preferences, Room, Seat
 from games.players import Player
 from games.store import progress
 
@@ -86,7 +86,18 @@ def export(user: User) -> dict[str, Any]:
         },
         "preferences": _fields(preferences, PREFERENCE_FIELDS) if preferences else None,
         "games": [_game(record) for record in games.select_related("seat__room", "link_made", "link_entry")],
+        "moderation": _moderation(user),
     }
+
+
+def _moderation(user: User) -> dict[str, object] | None:
+    """What the moderators decided of the account, and each act but the moderator's name (theirs, not the
+    player's); never imported: a site's moderation is that site's own."""
+    row = Moderation.objects.filter(user=user).first()
+    if row is None:
+        return None
+    acts = [_fields(entry, ("at", "act", "names", "reason")) for entry in row.entries.order_by("at", "id")]
+    return {"name_hidden": row.name_hidden, "blocked": row.blocked, "acts": acts}
 
 
 def _game(record: GameRecord) -> dict[str, object]:

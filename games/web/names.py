@@ -7,9 +7,14 @@ A script is the first word of a letter's Unicode name (LATIN, CYRILLIC, GREEK…
 and Hangul count as one script, as Japanese and Korean write them together.
 """
 
+import functools
+import re
 import unicodedata
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils import translation
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")  # the Hangul fillers: letters that show nothing
@@ -42,3 +47,19 @@ def validate_display_name(name: str) -> None:
     if any(unicodedata.category(char) in INVISIBLE for char in name):
         raise ValidationError(_("A name cannot hold invisible or control characters."), code="invisible")
     validate_readable(name)
+    if stand_ins().fullmatch(" ".join(name.casefold().split())):
+        raise ValidationError(
+            _("Names such as this one stand for players whose name a moderator hid: choose another."), code="stand_in"
+        )
+
+
+@functools.cache
+def stand_ins() -> re.Pattern[str]:
+    """What the pages show for a hidden name (games/store/moderation.py), "player 12", in each of the site's
+    languages: nobody may take such a name, and pass for a hidden player or be taken for one."""
+    patterns = []
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            before, _number, after = gettext("player %(number)d").casefold().partition("%(number)d")
+        patterns.append(rf"{re.escape(before.rstrip())}\s?\d+{re.escape(after.lstrip())}")
+    return re.compile("|".join(patterns))

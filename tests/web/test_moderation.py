@@ -2,8 +2,10 @@
 that others see, a room's live frames at once; a blocked player is kept out of rooms and off the Daily's
 leaderboard; every act, from the admin or the shell, is logged."""
 
+import json
 import re
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -201,3 +203,36 @@ def test_a_player_the_site_does_not_know_is_refused_and_nothing_is_done() -> Non
     with pytest.raises(CommandError, match="go together"):
         moderate("--room", "AAAAAAAAAAAAAAAA", "--block")
     assert not Moderation.objects.exists() and not ModerationEntry.objects.exists()
+
+
+def test_names_that_stand_for_hidden_players_are_nobody_s_to_take() -> None:
+    room = make_room(Client(), "Host")
+    for name in ("Player 3", "player3", "GIOCATORE 12", "играч 4", "joueur  7", "jugador 9"):
+        refused = Client().post(f"/c/{room.public_id}/join/", {"name": name})
+        assert refused.status_code == 400, name
+        assert "stand for players whose name a moderator hid" in refused.content.decode()
+    in_italian = Client().post(f"/c/{room.public_id}/join/", {"name": "player 2"}, headers={"Accept-Language": "it"})
+    assert "nascosto da un moderatore" in in_italian.content.decode()
+    assert join(Client(), room, "Playera") == 302  # a name of its own
+    assert list(room.seats.values_list("name", flat=True)) == ["Host", "Playera"]
+
+
+def test_the_downloaded_data_says_what_the_moderators_decided_and_the_import_leaves_it(tmp_path: Path) -> None:
+    ann, user = signed_in("ann")
+    assert ann.get("/accounts/data/").json()["moderation"] is None
+    moderate("--account", "ann", "--hide-name", "--reason", "rude")
+    moderate("--account", "ann", "--block")
+    document = ann.get("/accounts/data/").json()
+    assert document["moderation"]["name_hidden"] and document["moderation"]["blocked"]
+    acts = document["moderation"]["acts"]
+    assert [(act["act"], act["reason"], act["names"]) for act in acts] == [
+        ("hide_name", "rude", "ann"),
+        ("block", "", "ann"),
+    ]
+    assert all("by" not in act for act in acts)  # the moderator's name is theirs
+    file = tmp_path / "ann.json"
+    file.write_text(json.dumps(document))
+    Moderation.objects.all().delete()
+    user.delete()
+    call_command("import_player_data", str(file), verbosity=0)
+    assert User.objects.filter(username="ann").exists() and not Moderation.objects.exists()
