@@ -91,6 +91,7 @@ def par(code: engine.GameCode, scoring: engine.Scoring) -> tuple[engine.Par, flo
     asked = time.perf_counter()
     if settings.SOLVER_PROCESSES == 0:
         return _counted(solver_tasks.par, asked, solver_tasks.par(*key))
+    first = True  # until a search already running is found: a pool broken at the submit fails this asker's own
     try:
         running, first = _par_running(key)
         answer, cost = running.result(timeout=settings.PAR_TIMEOUT)
