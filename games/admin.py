@@ -6,6 +6,7 @@ from django.http import HttpRequest
 import engine
 from games import moderation
 from games.models import GameRecord, Moderation, ModerationAct, ModerationEntry, Room, Seat
+from games.store.moderation import owner_of
 
 
 @admin.register(GameRecord)
@@ -89,17 +90,15 @@ class ModerationAdmin(admin.ModelAdmin[Moderation]):
     def save_model(
         self, request: HttpRequest, obj: Moderation, form: forms.ModelForm[Moderation], change: bool
     ) -> None:
-        whose = moderation.Whose(obj.user_id, "" if obj.user_id is not None else obj.player_token)
         acts = [SWITCHES[field][not getattr(obj, field)] for field in SWITCHES if field in form.changed_data]
         for act in acts:
-            obj.pk = moderation.moderate(whose, act, _moderator(request), form.cleaned_data["reason"]).pk
+            obj.pk = moderation.moderate(owner_of(obj), act, _moderator(request), form.cleaned_data["reason"]).pk
         if not acts and obj.pk is None:
             super().save_model(request, obj, form, change)  # a player noted with nothing done yet
 
     def _act(self, request: HttpRequest, chosen: QuerySet[Moderation], act: ModerationAct) -> None:
         for row in chosen:
-            whose = moderation.Whose(row.user_id, "" if row.user_id is not None else row.player_token)
-            moderation.moderate(whose, act, _moderator(request))
+            moderation.moderate(owner_of(row), act, _moderator(request))
         self.message_user(request, f"{act.label.capitalize()}: {len(chosen)} players.")
 
     @admin.action(description="Hide the chosen players' names")

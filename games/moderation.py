@@ -4,7 +4,6 @@ with its entry in the log, then told to the rooms the player sits in that are no
 standings again: the name goes from live frames at once, and from every other page at its next reading."""
 
 import logging
-from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -24,6 +23,8 @@ from games.models import (
     Room,
     Seat,
 )
+from games.players import Player
+from games.store.moderation import owner_of, rows_of
 
 logger = logging.getLogger(__name__)
 
@@ -35,30 +36,14 @@ class NoSuchPlayer(Exception):
     """The moderator named nobody the site knows: nothing was done."""
 
 
-@dataclass(frozen=True)
-class Whose:
-    """A player as rows store them: an account, or else an anonymous player's token."""
-
-    user_id: int | None
-    token: str
-
-    def seats(self) -> Q:
-        return Q(user_id=self.user_id) if self.user_id is not None else Q(user__isnull=True, player_token=self.token)
-
-    def games(self, prefix: str) -> Q:
-        if self.user_id is not None:
-            return Q(**{f"{prefix}user_id": self.user_id})
-        return Q(**{f"{prefix}user__isnull": True, f"{prefix}player_token": self.token})
-
-
-def find_player(*, account: str = "", token: str = "", room: str = "", name: str = "") -> Whose:
+def find_player(*, account: str = "", token: str = "", room: str = "", name: str = "") -> Player:
     """The player a moderator names: an account by its name, an anonymous player by their token, or whoever sits in
     a room (its public id) under a name, as its standings show it."""
     if account:
         user = get_user_model().objects.filter(username=account).first()
         if user is None:
             raise NoSuchPlayer(f"no account is named {account!r}")
-        return Whose(user.pk, "")
+        return Player(user.pk, None)
     if token:
         known = (
             GameRecord.objects.filter(user__isnull=True, player_token=token).exists()
@@ -67,51 +52,51 @@ def find_player(*, account: str = "", token: str = "", room: str = "", name: str
         )
         if not known:
             raise NoSuchPlayer(f"no anonymous player has the token {token!r}")
-        return Whose(None, token)
+        return Player(None, token)
     seats = Seat.objects.filter(room__public_id=room, name_key=Seat.key_of(name))  # as the room compares names
     seat = seats.first() if room and name else None
     if seat is None:
         raise NoSuchPlayer(f"nobody sits in room {room!r} under the name {name!r}")
-    return Whose(seat.user_id, "" if seat.user_id is not None else seat.player_token)
+    return owner_of(seat)
 
 
-def moderate(whose: Whose, act: ModerationAct, by: str, reason: str = "") -> Moderation:
-    """Do ``act`` to ``whose``, logged as ``by``'s, with ``reason``; the player's live rooms are told."""
+def moderate(player: Player, act: ModerationAct, by: str, reason: str = "") -> Moderation:
+    """Do ``act`` to ``player``, logged as ``by``'s, with ``reason``; the player's live rooms are told."""
     with transaction.atomic():
         rows = Moderation.objects.select_for_update()
-        if whose.user_id is not None:
-            moderation, _ = rows.get_or_create(user_id=whose.user_id)
+        if player.user_id is not None:
+            moderation, _ = rows.get_or_create(user_id=player.user_id)
         else:
-            moderation, _ = rows.get_or_create(user__isnull=True, player_token=whose.token)
+            moderation, _ = rows.get_or_create(user__isnull=True, player_token=player.token)
         if act in (ModerationAct.HIDE_NAME, ModerationAct.SHOW_NAME):
             moderation.name_hidden = act is ModerationAct.HIDE_NAME
         else:
             moderation.blocked = act is ModerationAct.BLOCK
         moderation.save()
-        names = names_of(whose)
+        names = names_of(player)
         ModerationEntry.objects.create(moderation=moderation, by=by, act=act, names=names, reason=reason)
-        for room in _live_rooms(whose):
+        for room in _live_rooms(player):
             facts.room_changed.announce(room)
     logger.info("moderation: %s: %s player %d (%s): %s", by, act.label, moderation.pk, names, reason or "no reason")
     return moderation
 
 
-def _live_rooms(whose: Whose) -> list[Room]:
+def _live_rooms(player: Player) -> list[Room]:
     """The rooms the player sits in whose pages may be open and live: waiting since a day at most, or not over."""
     now = timezone.now()
     recent = Q(starts_at__isnull=True, created__gte=now - WAITING_ROOMS_TOLD) | Q(
         starts_at__gte=now - timedelta(seconds=max(TIME_LIMITS)), ended__isnull=True
     )
-    rooms = Room.objects.filter(recent, seats__in=Seat.objects.filter(whose.seats())).distinct()
+    rooms = Room.objects.filter(recent, seats__in=Seat.objects.filter(rows_of(player))).distinct()
     return [room for room in rooms if not room.is_over()]
 
 
-def names_of(whose: Whose) -> str:
+def names_of(player: Player) -> str:
     """The names the player went by: their account's, then those of their seats and links, newest first."""
     names: list[str] = []
-    if whose.user_id is not None:
-        names.append(get_user_model().objects.get(pk=whose.user_id).get_username())
-    names += Seat.objects.filter(whose.seats()).order_by("-pk").values_list("name", flat=True)[:20]
-    names += LinkChallenge.objects.filter(whose.games("game__")).order_by("-pk").values_list("name", flat=True)[:20]
-    names += LinkEntry.objects.filter(whose.games("game__")).order_by("-pk").values_list("name", flat=True)[:20]
+    if player.user_id is not None:
+        names.append(get_user_model().objects.get(pk=player.user_id).get_username())
+    names += Seat.objects.filter(rows_of(player)).order_by("-pk").values_list("name", flat=True)[:20]
+    names += LinkChallenge.objects.filter(rows_of(player, "game__")).order_by("-pk").values_list("name", flat=True)[:20]
+    names += LinkEntry.objects.filter(rows_of(player, "game__")).order_by("-pk").values_list("name", flat=True)[:20]
     return ", ".join(dict.fromkeys(names))[:NAMES_KEPT]

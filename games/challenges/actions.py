@@ -20,7 +20,7 @@ from games.models import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, ROOM_PLAYERS, Room
 from games.players import Player
 from games.solver import pool as solver_pool
 from games.solver.budget import SolverBudget
-from games.store.moderation import is_blocked
+from games.store.moderation import is_blocked, owner_of
 
 logger = logging.getLogger(__name__)
 
@@ -236,7 +236,7 @@ def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:
         next_round = room.round_number + 1 if room.series_goes_on else 1
         new = create_room(player, seat.name, room.time_limit, code, kind, rounds=room.rounds, round_number=next_round)
         for other in room.seats.exclude(pk=seat.pk):
-            if not is_blocked(Player(other.user_id, other.player_token or None)):  # blocked since: left out
+            if not is_blocked(owner_of(other)):  # blocked since: left out
                 Seat.objects.create(room=new, name=other.name, user_id=other.user_id, player_token=other.player_token)
         if not Room.objects.filter(pk=room.pk, rematch__isnull=True).update(rematch=new):
             transaction.set_rollback(True)  # another player's rematch came first: theirs it is

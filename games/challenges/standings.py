@@ -6,7 +6,7 @@ from enum import StrEnum
 
 import engine
 from games.models import DealPar, Room, Seat
-from games.store.moderation import hidden_names
+from games.store.moderation import hidden_names, owner_of
 
 
 class RacerState(StrEnum):
@@ -57,8 +57,8 @@ def standings(room: Room) -> list[Racer]:
     """Every player of ``room``, in the order of the ranking (``Racer.order``); before the start, as they joined."""
     deal_par = room_par(room)
     seats = seats_of(room)
-    hidden = hidden_names((seat.user_id, seat.player_token) for seat in seats)  # by a moderator
-    racers = [_racer(seat, hidden.shown(seat.name, seat.user_id, seat.player_token), deal_par) for seat in seats]
+    hidden = hidden_names(owner_of(seat) for seat in seats)  # by a moderator
+    racers = [_racer(seat, hidden.shown(seat.name, owner_of(seat)), deal_par) for seat in seats]
     if room.starts_at is None:
         return racers
     return sorted(racers, key=lambda racer: racer.order)

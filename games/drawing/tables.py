@@ -15,7 +15,7 @@ from games.drawing.explanations import par_text, verdict_text
 from games.drawing.regions.words import board_words
 from games.models import DealPar, GameRecord, Preferences
 from games.players import Player
-from games.store.moderation import hidden_names
+from games.store.moderation import hidden_names, owner_of
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class Table:
         name = record.player_name()
         if not name:
             return ""
-        name = hidden_names([(record.user_id, record.player_token)]).shown(name, record.user_id, record.player_token)
+        name = hidden_names([owner_of(record)]).shown(name, owner_of(record))
         return gettext("%(name)s's game") % {"name": name}
 
     @cached_property

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 import engine
 from games.base import clock
 from games.models import GameQuerySet, GameRecord
-from games.store.moderation import blocked_accounts, hidden_names
+from games.store.moderation import blocked_accounts, hidden_names, owner_of
 from games.store.player_data import DELETED_PLAYER
 
 DAILY = engine.Level.DAILY.value
@@ -125,11 +125,11 @@ def leaderboard(day: date, size: int | None = None) -> list[Entry]:
     ranked = list(on_the_board(day).order_by(*ORDER).prefetch_related("user")[:size])  # joined after the sort
     shown = ranked_games(day).filter(Q(practised=True), pk__in=[record.pk for record in ranked])
     practised = set(shown.values_list("pk", flat=True))
-    hidden = hidden_names((record.user_id, "") for record in ranked)
+    hidden = hidden_names(owner_of(record) for record in ranked)
     return [
         Entry(
             rank,
-            hidden.shown(record.user.get_username(), record.user_id, "")
+            hidden.shown(record.user.get_username(), owner_of(record))
             if record.user
             else gettext(DELETED_PLAYER),  # its account is gone
             record.score,

@@ -3,6 +3,7 @@ where others see them, and whether they are kept out of rooms and off the leader
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
@@ -11,7 +12,24 @@ from django.utils.translation import gettext
 from games.models import Moderation, ModerationAct, ModerationEntry
 from games.players import Player
 
-type Whose = tuple[int | None, str]  # an account, or else an anonymous player's token, as rows store them
+
+class Owned(Protocol):
+    """A row that names its player as games, seats and moderations do: an account, or else a token."""
+
+    user_id: int | None
+    player_token: str
+
+
+def owner_of(row: Owned) -> Player:
+    return Player(row.user_id, row.player_token or None)
+
+
+def rows_of(player: Player, prefix: str = "") -> Q:
+    """The rows (through ``prefix``, e.g. ``"game__"``) of ``player``: their account's, else their token's, as
+    ``belongs_to`` decides."""
+    if player.user_id is not None:
+        return Q(**{f"{prefix}user_id": player.user_id})
+    return Q(**{f"{prefix}user__isnull": True, f"{prefix}player_token": player.token or ""})
 
 
 @dataclass(frozen=True)
@@ -21,17 +39,19 @@ class HiddenNames:
     accounts: dict[int, int]
     tokens: dict[str, int]
 
-    def shown(self, name: str, user_id: int | None, token: str) -> str:
-        """``name``, or "player N" if its player's name is hidden (an account's rule first, as ``belongs_to``)."""
-        number = self.accounts.get(user_id) if user_id is not None else self.tokens.get(token)
+    def shown(self, name: str, player: Player) -> str:
+        """``name``, or "player N" if ``player``'s name is hidden (an account's rule first, as ``belongs_to``)."""
+        number = (
+            self.accounts.get(player.user_id) if player.user_id is not None else self.tokens.get(player.token or "")
+        )
         return name if number is None else gettext("player %(number)d") % {"number": number}
 
 
-def hidden_names(players: Iterable[Whose]) -> HiddenNames:
+def hidden_names(players: Iterable[Player]) -> HiddenNames:
     """One query for all of ``players`` (a room's seats, a link's takers, a day's leaderboard)."""
     players = list(players)
-    accounts = {user_id for user_id, _ in players if user_id is not None}
-    tokens = {token for user_id, token in players if user_id is None and token}
+    accounts = {player.user_id for player in players if player.user_id is not None}
+    tokens = {player.token for player in players if player.user_id is None and player.token}
     if not accounts and not tokens:
         return HiddenNames({}, {})
     hidden = Moderation.objects.filter(name_hidden=True).filter(Q(user_id__in=accounts) | Q(player_token__in=tokens))
@@ -43,9 +63,9 @@ def hidden_names(players: Iterable[Whose]) -> HiddenNames:
 
 
 def is_blocked(player: Player) -> bool:
-    if player.user_id is not None:
-        return Moderation.objects.filter(user_id=player.user_id, blocked=True).exists()
-    return bool(player.token) and Moderation.objects.filter(player_token=player.token, blocked=True).exists()
+    if player.user_id is None and not player.token:
+        return False  # nobody yet: a first visit
+    return Moderation.objects.filter(rows_of(player), blocked=True).exists()
 
 
 def blocked_accounts() -> QuerySet[Moderation, int | None]:

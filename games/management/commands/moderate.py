@@ -15,6 +15,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games import moderation
 from games.models import ModerationAct, ModerationEntry
+from games.players import Player
+from games.store.moderation import rows_of
 
 ACTS = {
     "hide_name": ModerationAct.HIDE_NAME,
@@ -50,12 +52,12 @@ class Command(BaseCommand):
             return
         if not named:
             raise CommandError("name the player: --account, --token, or --room with --name")
-        whose = self._player(options)
+        player = self._player(options)
         act = next(act for option, act in ACTS.items() if options[option])
-        done = moderation.moderate(whose, act, f"shell: {getpass.getuser()}", options["reason"])
-        self.stdout.write(f"{act.label.capitalize()}: {done} ({moderation.names_of(whose) or 'no name'}).")
+        done = moderation.moderate(player, act, f"shell: {getpass.getuser()}", options["reason"])
+        self.stdout.write(f"{act.label.capitalize()}: {done} ({moderation.names_of(player) or 'no name'}).")
 
-    def _player(self, options: dict[str, Any]) -> moderation.Whose:
+    def _player(self, options: dict[str, Any]) -> Player:
         try:
             return moderation.find_player(
                 account=options["account"], token=options["token"], room=options["room"], name=options["name"]
@@ -63,13 +65,9 @@ class Command(BaseCommand):
         except moderation.NoSuchPlayer as error:
             raise CommandError(f"{error}: nothing was done") from None
 
-    def _print_log(self, whose: moderation.Whose | None) -> None:
+    def _print_log(self, player: Player | None) -> None:
         entries = ModerationEntry.objects.select_related("moderation")
-        if whose is not None:
-            entries = (
-                entries.filter(moderation__user_id=whose.user_id)
-                if whose.user_id is not None
-                else entries.filter(moderation__player_token=whose.token)
-            )
+        if player is not None:
+            entries = entries.filter(rows_of(player, "moderation__"))
         for entry in entries:
             self.stdout.write(f"{entry} ({entry.names}){': ' + entry.reason if entry.reason else ''}")
