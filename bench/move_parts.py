@@ -249,7 +249,7 @@ def main() -> None:
             (Table, "context", "board context"),
             (answers, "draw", "render of the regions"),
             (metrics, "count_request", "the metrics' counts"),
-            (metrics, "count_action", "the metrics' counts"),
+            (metrics, "count_inc", "the metrics' counts"),  # a move's action
         ]
         for owner, name, label in timed:
             steps.time(owner, name, label)

@@ -269,7 +269,7 @@ def play(
     write finds a log other than the one read, and the player is shown the game as it now stands).
     """
     outcome = _play(public_id, player, action, version, position, own)
-    metrics.count_action(action.value, outcome.in_a_word)
+    metrics.count_inc(metrics.ACTIONS, action.value, outcome.in_a_word)
     return outcome
 
 

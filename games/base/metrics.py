@@ -121,12 +121,6 @@ def count_request(view: str, method: str, status: int, seconds: float) -> None:
 
 
 @never_fails
-def count_action(action: str, outcome: str) -> None:
-    if counting():
-        ACTIONS.labels(action, outcome).inc()
-
-
-@never_fails
 def count_solver_job(task: str, outcome: str, waited: float = 0.0, ran: float | None = None) -> None:
     """A job the solver's processes answered (with its wait and CPU time), or gave up on (``outcome``)."""
     if counting():
@@ -157,12 +151,10 @@ def set_gauge(gauge: Gauge, value: float, *labels: str) -> None:
 LIVE_GAUGE_FILE = re.compile(r"gauge_live\w+_(\d+)\.db")
 
 
-def forget_dead_processes(directory: str = MULTIPROCESS_DIR) -> None:
+def forget_dead_processes(directory: str) -> None:
     """The open sockets and breakers of processes that are gone (killed, or crashed) stop counting: the library
     leaves that to the server, which would call it as a worker exits; daphne has no such hook, so each process
     sweeps as it starts, and takes its own off as it exits."""
-    if not directory:
-        return
     for path in Path(directory).glob("gauge_live*.db"):
         match = LIVE_GAUGE_FILE.fullmatch(path.name)
         if match and not _alive(int(match[1])):
@@ -182,5 +174,5 @@ def _alive(pid: int) -> bool:
 def start() -> None:
     """As the process starts (apps.py)."""
     if MULTIPROCESS_DIR:
-        forget_dead_processes()
+        forget_dead_processes(MULTIPROCESS_DIR)
         atexit.register(multiprocess.mark_process_dead, os.getpid(), MULTIPROCESS_DIR)
