@@ -26,28 +26,13 @@ from games.players import Player
 from games.solver import pool as solver_pool
 from games.solver.budget import BudgetSpent, SolverBudget
 from games.store import daily, moderation, move_statements, progress
+from games.store.visibility import DealSecret, Sight
 
 logger = logging.getLogger(__name__)
 
 
-class DealSecret(Exception):
-    """Today's daily game asked for by someone other than its player: its deal is secret until its day is over."""
-
-    def __init__(self, record: GameRecord) -> None:
-        super().__init__(f"game {record.public_id} is a daily game of a day not over")
-        self.record = record
-
-
-class NotStarted(Exception):
-    """A challenge's game asked for before its race starts: no card of it is shown to anyone until then."""
-
-    def __init__(self, record: GameRecord) -> None:
-        super().__init__(f"game {record.public_id} is a challenge's game whose race has not started")
-        self.record = record
-
-
 class NotTaught(Exception):
-    """Teach me asked on practice of today's deal (``GameRecord.practice_on_secret_deal``): not until the day ends."""
+    """Teach me asked on practice of today's deal (``Sight.practice_on_secret_deal``): not until the day ends."""
 
     def __init__(self, record: GameRecord) -> None:
         super().__init__(f"game {record.public_id} is practice on a daily deal whose day is not over")
@@ -204,7 +189,7 @@ def deal_again(player: Player, public_id: str) -> GameRecord:
     """ "Replay this deal": the same deal in the same mode, as a new game of ``player``'s; a daily deal whose day
     is over, as that day's archive game (it counts for no day's streak, badge or leaderboard)."""
     earlier = find(GameRecord.objects.all(), public_id)
-    if earlier.deal_hidden_in_play:  # a challenge's deal, before the challenge is over for its player
+    if Sight.of(earlier, player).hidden_in_play:  # a challenge's deal, before the challenge is over for its player
         raise DealSecret(earlier)
     if earlier.daily_date is not None and earlier.daily_date < clock.today():
         return play_archive(player, earlier.daily_date)
@@ -242,14 +227,11 @@ def load(public_id: str) -> tuple[GameRecord, engine.Game]:
 
 
 def load_for(player: Player, public_id: str) -> tuple[GameRecord, engine.Game]:
-    """As ``load``, for a page that shows the game to ``player``: today's daily games and running challenges' show
-    their player alone (``DealSecret`` for others), since every card a game turns up is one of the deal; a
+    """As ``load``, for a page that shows the game to ``player``, with what they may see of it: a game whose deal is
+    secret shows its player alone (``DealSecret`` for others), since every card it turns up is one of the deal; a
     challenge's game shows nobody its cards before the race starts (``NotStarted``)."""
     record = find(GameRecord.objects.all(), public_id)
-    if record.deal_secret and not record.is_owned_by(player):
-        raise DealSecret(record)
-    if record.in_room and record.seat.room.state() is RoomState.COUNTDOWN:
-        raise NotStarted(record)
+    Sight.of(record, player).check()
     return record, replay(record)
 
 
@@ -344,7 +326,7 @@ def teach_and_count(player: Player, public_id: str, budget: SolverBudget) -> Tau
     unaided, and a challenge's standings say so. Anyone else may ask, and nothing is written. Practice on today's
     deal is not taught (``NotTaught``) until the day is over."""
     record, game = load_for(player, public_id)  # today's daily: its player alone
-    if record.practice_on_secret_deal:
+    if Sight.of(record, player).practice_on_secret_deal:
         raise NotTaught(record)
     if wait := budget.wait():
         raise BudgetSpent(wait)
@@ -366,7 +348,7 @@ def find_verdict(player: Player, public_id: str, budget: SolverBudget) -> GameRe
     and a game ended by a script that never shows it costs the solver nothing. The analysis is stored only if
     no action came in meanwhile (an undo reopens the game)."""
     record, game = load_for(player, public_id)
-    if game.status is engine.Status.PLAYING or record.analysed or record.solver_silent:
+    if not Sight.of(record, player).solver_may_speak(game.status) or record.analysed:
         return record  # a challenge's game has the solver's word once the race is over, as Teach me's would mark it
     if budget.wait():
         return record
@@ -390,7 +372,7 @@ def find_par(player: Player, public_id: str, budget: SolverBudget) -> GameRecord
     for every game of it, on the budget of the player who asks first; past the budget, or with the solver busy,
     the end goes without it for now. Not while the game is played, nor while the solver says nothing of it."""
     record, game = load_for(player, public_id)
-    if game.status is engine.Status.PLAYING or record.solver_silent:
+    if not Sight.of(record, player).solver_may_speak(game.status):
         return record
     deal_par = find_deal_par(record.code, record.par_scoring, budget)
     if deal_par is not None and record.par_percent is None:
@@ -427,7 +409,7 @@ def find_losses(player: Player, public_id: str, budget: SolverBudget) -> GameRec
     """The game, with where its points went found and stored once it is over and its deal no longer secret (what
     a par line played instead shows cards); past the budget, or with the solver busy, not for now."""
     record, game = load_for(player, public_id)
-    if game.status is engine.Status.PLAYING or record.deal_secret or record.par_losses is not None or budget.wait():
+    if not Sight.of(record, player).deal_shown(game.status) or record.par_losses is not None or budget.wait():
         return record
     try:
         found, cost = solver_pool.losses(game, record.par_scoring)
@@ -445,6 +427,6 @@ def par_line(player: Player, public_id: str, budget: SolverBudget) -> tuple[Game
     """The game and its deal's par, whose line is shown: once the game is over and its deal no longer secret (a
     day's Daily, a challenge's race), else ``ParClosed``; the par None if it could not be found for now."""
     record = find_par(player, public_id, budget)
-    if record.status == engine.Status.PLAYING or record.deal_secret:
+    if not Sight.of(record, player).deal_shown(engine.Status(record.status)):
         raise ParClosed(record)
     return record, DealPar.of(record)

@@ -17,12 +17,11 @@ from django.db import models
 from django.db.models import Exists, OuterRef
 from django.db.models.functions import Substr
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 import engine
-from games.base import clock, memo
+from games.base import memo
 from games.base.look_alikes import look_of
 from games.players import Player
 
@@ -234,53 +233,10 @@ class GameRecord(models.Model):
         return self.time_limit is not None
 
     @property
-    def deal_secret(self) -> bool:
-        """A daily deal is secret until its day is over, so that the day's board stays fair, and a challenge's until
-        the challenge is over: its code is not shown, and its games show their player alone (``actions.load_for``)."""
-        if self.in_room:
-            return not self.seat.room.is_over()
-        if self.link_role == LinkRole.TAKEN:
-            return self.finished is None
-        return self.daily_date is not None and self.daily_date >= clock.today()
-
-    @property
-    def race_running(self) -> bool:
-        """A challenge's game whose race is not over: closed to everyone but its player, no solver's word on it."""
-        return self.in_room and self.deal_secret
-
-    @property
-    def deal_hidden_in_play(self) -> bool:
-        """A deal hidden from its own player while they play it, whose code no page shows and which cannot be dealt
-        again then: a running race's, or a challenge link's taken game until its end."""
-        return self.race_running or (self.link_role == LinkRole.TAKEN and self.deal_secret)
-
-    @property
     def linkable(self) -> bool:
         """A game a challenge link can be made from: ended, and neither a room's (it has its rematch) nor a daily's
         (its day's leaderboard is everyone's challenge)."""
         return self.finished is not None and not self.in_room and self.daily_date is None
-
-    @property
-    def practice_on_secret_deal(self) -> bool:
-        """A daily game that is no account's ranked one (practice, or played signed out) while its day lasts: the
-        solver says nothing of it (no Teach me, no verdict) until the day is over, since what it says would carry
-        into a ranked game, of this account or another (docs/levels.md "The day's ranking")."""
-        return self.daily_date is not None and not self.ranked and self.deal_secret
-
-    @property
-    def solver_silent(self) -> bool:
-        """The solver's word on how the game ended waits: for a running race, or practice on today's deal."""
-        return self.race_running or self.practice_on_secret_deal
-
-    @property
-    def shown_code(self) -> str:
-        """The game code as pages show it: a daily deal's is hidden until its day is over, a challenge's until it is."""
-        if not self.deal_secret:
-            return self.code
-        if self.in_room or self.link_role == LinkRole.TAKEN:
-            return gettext("Challenge of %(day)s") % {"day": date_format(timezone.localdate(self.created))}
-        assert self.daily_date is not None  # noqa: S101 (a deal secret outside a room is a daily's)
-        return gettext("Daily deal of %(day)s") % {"day": date_format(self.daily_date)}
 
     def seconds(self) -> float:
         """A level game's time: from its first action (a daily game's: from its start, when its deal is shown; a
@@ -407,7 +363,7 @@ class GameRecord(models.Model):
 
     def read_seat(self) -> "Seat":
         """The seat of a challenge's game, with its room, in one query; kept on the record for what else reads it
-        (its ``deal_secret``)."""
+        (whether its deal is secret: games/store/visibility.py)."""
         self.seat = Seat.objects.select_related("room").get(game=self)
         return self.seat
 
@@ -416,7 +372,9 @@ class GameRecord(models.Model):
         challenge link's only until its end, which is its result."""
         if self.link_role and self.finished is not None:
             return False
-        return self.is_owned_by(player) and (not self.in_room or (self.race_running and self.seat.left is None))
+        if not self.in_room:
+            return self.is_owned_by(player)
+        return self.is_owned_by(player) and not self.seat.room.is_over() and self.seat.left is None
 
 
 class PlayerProgress(models.Model):

@@ -15,7 +15,8 @@ from games.base.look_alikes import look_of
 from games.challenges.actions import BLOCKED, NAME_TAKEN, Refusal, refuse_if_blocked
 from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, Seat
 from games.players import Player
-from games.store.moderation import hidden_names, is_blocked, owner_of
+from games.store.moderation import is_blocked
+from games.store.visibility import link_code, names_shown
 
 NO_LINK = _("No challenge with this address.")
 NOT_YOURS = _("Only the player of this game can challenge others with it.")
@@ -146,14 +147,14 @@ class Board:
     @property
     def deal_shown(self) -> str:
         """The deal's code once the viewer may see it, else nothing."""
-        return self.link.game.code if self.finished else ""
+        return link_code(self.link, self.yours)
 
 
 def board(link: LinkChallenge, viewer: Player) -> Board:
     made = link.game
     games = [(link.name, made, True), *((entry.name, entry.game, False) for entry in _entries(link))]
-    hidden = hidden_names(owner_of(record) for _, record, _ in games)  # by a moderator
-    games = [(hidden.shown(name, owner_of(record)), record, mine) for name, record, mine in games]
+    names = names_shown([(name, record) for name, record, _ in games])
+    games = [(shown, record, mine) for shown, (_, record, mine) in zip(names, games, strict=True)]
     yours = next((record for _, record, _ in games if record.is_owned_by(viewer)), None)
     takers = [_taker(name, record, challenger, record is yours) for name, record, challenger in games]
     return Board(link, games[0][0], sorted(takers, key=lambda taker: taker.order), yours)

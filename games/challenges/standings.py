@@ -6,7 +6,7 @@ from enum import StrEnum
 
 import engine
 from games.models import DealPar, Room, Seat
-from games.store.moderation import hidden_names, owner_of
+from games.store.visibility import names_shown, room_deal_shown
 
 
 class RacerState(StrEnum):
@@ -57,8 +57,8 @@ def standings(room: Room) -> list[Racer]:
     """Every player of ``room``, in the order of the ranking (``Racer.order``); before the start, as they joined."""
     deal_par = room_par(room)
     seats = seats_of(room)
-    hidden = hidden_names(owner_of(seat) for seat in seats)  # by a moderator
-    racers = [_racer(seat, hidden.shown(seat.name, owner_of(seat)), deal_par) for seat in seats]
+    names = names_shown([(seat.name, seat) for seat in seats])
+    racers = [_racer(seat, name, deal_par) for seat, name in zip(seats, names, strict=True)]
     if room.starts_at is None:
         return racers
     return sorted(racers, key=lambda racer: racer.order)
@@ -66,7 +66,7 @@ def standings(room: Room) -> list[Racer]:
 
 def room_par(room: Room) -> DealPar | None:
     """The par of the room's deal, once the room is over (the deal is secret until then) and par is found."""
-    return DealPar.known(room.code, engine.Scoring.STREAK) if room.is_over() else None
+    return DealPar.known(room.code, engine.Scoring.STREAK) if room_deal_shown(room) else None
 
 
 def _racer(seat: Seat, name: str, deal_par: DealPar | None) -> Racer:

@@ -14,6 +14,7 @@ import engine
 from games.challenges import actions
 from games.challenges.standings import series, standings
 from games.models import ROOM_PLAYERS, Room, RoomState
+from games.store.visibility import room_code
 from games.web.forms import JoinForm, RoomForm
 from games.web.http import SiteRequest
 from games.web.limits import HINTS, JOIN_CODES, JOINS, ROOMS, limited, par_budget, solver_budget, too_many
@@ -82,6 +83,7 @@ def _page(
     context = {
         "room": room,
         "state": state.value,
+        "deal_code": room_code(room),
         "racers": standings(room),
         "seat": seat,
         "form": form or JoinForm(),

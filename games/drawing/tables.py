@@ -15,7 +15,7 @@ from games.drawing.explanations import par_text, verdict_text
 from games.drawing.regions.words import board_words
 from games.models import DealPar, GameRecord, Preferences
 from games.players import Player
-from games.store.moderation import hidden_names, owner_of
+from games.store.visibility import Sight
 
 
 @dataclass(frozen=True)
@@ -75,14 +75,15 @@ class Table:
         return Clock(seconds, limit, running and (record.time_limit is None or seconds < limit))
 
     @cached_property
+    def sight(self) -> Sight:
+        """What of the game this viewer may see (games/store/visibility.py)."""
+        return Sight(self.record, self.owner)
+
+    @cached_property
     def whose(self) -> str:
         """Whose game it is, as a watcher's head says it ("Ann's game"); "" for a player signed out."""
-        record = self.record
-        name = record.player_name()
-        if not name:
-            return ""
-        name = hidden_names([owner_of(record)]).shown(name, owner_of(record))
-        return gettext("%(name)s's game") % {"name": name}
+        name = self.sight.name
+        return gettext("%(name)s's game") % {"name": name} if name else ""
 
     @cached_property
     def board(self) -> Board:
@@ -90,8 +91,8 @@ class Table:
 
     @cached_property
     def solver_may_speak(self) -> bool:
-        """The game has ended, and the solver may say what it thinks of it (``GameRecord.solver_silent``)."""
-        return self.game.status is not engine.Status.PLAYING and not self.record.solver_silent
+        """The game has ended, and the solver may say what it thinks of it."""
+        return self.sight.solver_may_speak(self.game.status)
 
     @cached_property
     def deal_par(self) -> DealPar | None:
@@ -121,7 +122,6 @@ class Table:
             "verdict_pending": self.solver_may_speak and not self.record.analysed,
             "par": par_text(self.record, self.game, self.deal_par),
             "par_pending": self.solver_may_speak and self.record.par_percent is None,
-            # the line shows every card: not while the deal is secret (a day's Daily, a challenge's race)
-            "par_line_open": self.deal_par is not None and not self.record.deal_secret,
+            "par_line_open": self.deal_par is not None and self.sight.deal_shown(self.game.status),
             **extra,
         }

@@ -41,6 +41,7 @@ from games.live.close_codes import DEAL_SECRET, TOO_MANY, UNAVAILABLE, UNKNOWN_G
 from games.models import GameRecord
 from games.players import player_of
 from games.store.public_ids import PUBLIC_ID  # what a public id may look like (and a group name may hold)
+from games.store.visibility import Sight
 
 logger = logging.getLogger(__name__)
 
@@ -53,15 +54,15 @@ def find_game(public_id: str, scope: dict[str, Any]) -> tuple[int, bool] | int:
     """The game's version and whether the socket's player owns it; else the code to close the socket with."""
     record = (
         GameRecord.objects.filter(public_id=public_id)
-        .only("log", "user_id", "player_token", "daily_date", "time_limit")
+        .only("log", "user_id", "player_token", "daily_date", "time_limit", "link_role", "finished")
         .first()
     )
     if record is None:
         return UNKNOWN_GAME
-    owner = record.is_owned_by(player_of(scope["user"], scope["session"]))
-    if record.deal_secret and not owner:
+    sight = Sight.of(record, player_of(scope["user"], scope["session"]))
+    if not sight.open:
         return DEAL_SECRET
-    return record.version, owner
+    return record.version, sight.owner
 
 
 def address_of(scope: Mapping[str, Any]) -> str | None:

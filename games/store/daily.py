@@ -13,8 +13,9 @@ from django.utils.translation import gettext
 import engine
 from games.base import clock
 from games.models import GameQuerySet, GameRecord
-from games.store.moderation import blocked_accounts, hidden_names, owner_of
+from games.store.moderation import blocked_accounts
 from games.store.player_data import DELETED_PLAYER
+from games.store.visibility import names_shown
 
 DAILY = engine.Level.DAILY.value
 LEADERBOARD_SIZE = 50
@@ -125,19 +126,17 @@ def leaderboard(day: date, size: int | None = None) -> list[Entry]:
     ranked = list(on_the_board(day).order_by(*ORDER).prefetch_related("user")[:size])  # joined after the sort
     shown = ranked_games(day).filter(Q(practised=True), pk__in=[record.pk for record in ranked])
     practised = set(shown.values_list("pk", flat=True))
-    hidden = hidden_names(owner_of(record) for record in ranked)
+    names = names_shown([(record.user.get_username() if record.user else "", record) for record in ranked])
     return [
         Entry(
             rank,
-            hidden.shown(record.user.get_username(), owner_of(record))
-            if record.user
-            else gettext(DELETED_PLAYER),  # its account is gone
+            name or gettext(DELETED_PLAYER),  # its account is gone
             record.score,
             record.seconds(),
             record,
             record.pk in practised,
         )
-        for rank, record in enumerate(ranked, start=1)
+        for rank, (record, name) in enumerate(zip(ranked, names, strict=True), start=1)
     ]
 
 

@@ -30,9 +30,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import csrf, defaults
 
-from games.actions import BrokenGame, DealSecret, NotStarted, NotTaught, ParClosed
+from games.actions import BrokenGame, NotTaught, ParClosed
 from games.base import clock, metrics
 from games.models import GameRecord, LinkRole
+from games.store.visibility import DealSecret, NotStarted, deal_secret
 
 logger = logging.getLogger(__name__)
 
@@ -128,7 +129,7 @@ def not_taught(request: HttpRequest, record: GameRecord) -> HttpResponse:
 
 def par_closed(request: HttpRequest, record: GameRecord) -> HttpResponse:
     """403: a par line before its game is over, or while its deal is secret (the page says when it opens)."""
-    if record.deal_secret:
+    if deal_secret(record):
         return secret_page(request, record)
     context = {
         "title": _("The par line opens at the end"),

@@ -12,6 +12,7 @@ from games.drawing.explanations import lost_points
 from games.drawing.steps import step_text
 from games.drawing.tables import Table
 from games.models import GameRecord
+from games.store.visibility import Sight
 from games.web.failures import outage_response
 from games.web.http import SiteRequest
 from games.web.limits import HINTS, limited, par_budget
@@ -73,7 +74,7 @@ def _step(request: HttpRequest, last: int) -> int:
 def _losses(record: GameRecord, game: engine.Game, *, asked: bool) -> dict[str, object]:
     """The region of where the points went: open once the game is over and its deal no longer secret (what a par
     line played instead shows cards), found once."""
-    shown = game.status is not engine.Status.PLAYING and not record.deal_secret
+    shown = Sight(record, owner=False).deal_shown(game.status)
     return {
         "record": record,
         "losses_open": shown,
