@@ -7,14 +7,24 @@ import engine
 from games import moderation
 from games.models import GameRecord, Moderation, ModerationAct, ModerationEntry, Room, Seat
 from games.store.moderation import owner_of
+from games.store.visibility import Sight, room_code
 
 
 @admin.register(GameRecord)
 class GameRecordAdmin(admin.ModelAdmin[GameRecord]):
-    list_display = ("public_id", "code", "user", "status", "replayed_status", "score", "moves", "created")
+    """Games; a secret deal's code and log are withheld, as from every page (games/store/visibility.py)."""
+
+    list_display = ("public_id", "deal", "user", "status", "replayed_status", "score", "moves", "created")
     list_filter = ("status", "rule")
     search_fields = ("public_id", "code", "user__username", "player_token")
-    readonly_fields = ("public_id", "replayed_status")
+    readonly_fields = ("public_id", "deal", "replayed_status")
+
+    @admin.display(description="code")
+    def deal(self, record: GameRecord) -> str:
+        return Sight(record, owner=False).code
+
+    def get_exclude(self, request: HttpRequest, obj: GameRecord | None = None) -> tuple[str, ...]:
+        return Sight(obj, owner=False).withheld if obj is not None else ()
 
     @admin.display(description="status by replay")
     def replayed_status(self, record: GameRecord) -> str:
@@ -36,10 +46,17 @@ class SeatInline(admin.TabularInline[Seat, Room]):
 class RoomAdmin(admin.ModelAdmin[Room]):
     """Challenges: their deal, times and players (docs/challenges.md)."""
 
-    list_display = ("public_id", "code", "level", "time_limit", "created", "starts_at", "ended")
+    list_display = ("public_id", "deal", "level", "time_limit", "created", "starts_at", "ended")
     search_fields = ("public_id", "code", "seats__name")
-    readonly_fields = ("public_id",)
+    readonly_fields = ("public_id", "deal")
     inlines = (SeatInline,)
+
+    @admin.display(description="code")
+    def deal(self, room: Room) -> str:
+        return room_code(room) or "withheld until the room is over"
+
+    def get_exclude(self, request: HttpRequest, obj: Room | None = None) -> tuple[str, ...]:
+        return () if obj is None or room_code(obj) else ("code",)
 
 
 class ModerationForm(forms.ModelForm[Moderation]):

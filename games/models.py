@@ -201,7 +201,7 @@ class GameRecord(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.public_id} ({self.code})"
+        return f"game {self.public_id}"  # not its code: the admin's lists show it (games/store/visibility.py)
 
     @property
     def game_code(self) -> engine.GameCode:
@@ -572,7 +572,7 @@ class Room(models.Model):
     objects = RoomQuerySet.as_manager()
 
     def __str__(self) -> str:
-        return f"room {self.public_id} ({self.code})"
+        return f"room {self.public_id}"  # not its code: the admin's lists show it (games/store/visibility.py)
 
     @property
     def game_code(self) -> engine.GameCode:
