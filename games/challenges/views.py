@@ -17,10 +17,12 @@ from games.models import ROOM_PLAYERS, Room, RoomState
 from games.web.forms import JoinForm, RoomForm
 from games.web.http import SiteRequest
 from games.web.limits import HINTS, JOIN_CODES, JOINS, ROOMS, limited, par_budget, solver_budget, too_many
+from games.web.once import once
 from games.web.players import known_player
 
 
 @require_http_methods(["GET", "POST"])
+@once
 @limited(ROOMS)
 def new_room(request: SiteRequest) -> HttpResponse:
     if request.method == "GET":
@@ -119,6 +121,7 @@ def posted_to_room(view: Callable[[SiteRequest, str], HttpResponse]) -> Callable
 
 
 @posted_to_room
+@once
 @limited(JOINS)
 def join(request: SiteRequest, public_id: str) -> HttpResponse:
     form = JoinForm(request.POST)
@@ -139,6 +142,7 @@ def leave(request: SiteRequest, public_id: str) -> HttpResponse:
 
 
 @posted_to_room
+@once
 @limited(ROOMS)
 def rematch(request: SiteRequest, public_id: str) -> HttpResponse:
     """A new room with the same players (actions.rematch): the first asked for, whoever asks."""
