@@ -53,7 +53,11 @@ def _account_name(request: SiteRequest) -> str:
 
 @require_GET
 def link_page(request: SiteRequest, public_id: str) -> HttpResponse:
-    return _board_page(request, links.find(public_id))
+    link = links.find(public_id)
+    # A first-time visitor is known before "Play this deal" is tapped, as on a room's page: its tabs then take the
+    # link as one player, whose entry it is; each would otherwise make a player of its own.
+    known_player(request)
+    return _board_page(request, link)
 
 
 def _board_page(
