@@ -35,26 +35,27 @@ POLL = 0.05  # seconds between looks at the first answer
 MARK_FIELD = "csrfmiddlewaretoken"  # Django's: the token as the form's page rendered it
 ONCE = "sent_once"  # the attribute that marks a view wrapped here (kept by the decorators around it)
 
-View = Callable[..., HttpResponseBase]
 
-
-def once(view: View) -> View:
+def once[**P, R: HttpResponseBase](view: Callable[P, R]) -> Callable[P, R | HttpResponseRedirect]:
     """``view``, made once per form sent (see the module)."""
 
     @wraps(view)
-    def sent_once(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
+    def sent_once(*args: P.args, **kwargs: P.kwargs) -> R | HttpResponseRedirect:
+        request = args[0]
+        assert isinstance(request, HttpRequest)  # noqa: S101 (a view's first argument)
         key = _key(request)
         if key is None:
-            return view(request, *args, **kwargs)
+            return view(*args, **kwargs)
         while not _claim(key):
             if answer := _first_answer(key):
                 return HttpResponseRedirect(answer)
         try:
-            response = view(request, *args, **kwargs)
+            response = view(*args, **kwargs)
         except BaseException:  # a 404, an error: nothing to follow
             _let_go(key)
             raise
-        return _answered(key, response)
+        _answered(key, response)
+        return response
 
     setattr(sent_once, ONCE, True)
     return sent_once
@@ -97,12 +98,11 @@ def _first_answer(key: str) -> str:
         time.sleep(POLL)
 
 
-def _answered(key: str, response: HttpResponseBase) -> HttpResponseBase:
+def _answered(key: str, response: HttpResponseBase) -> None:
     if isinstance(response, HttpResponseRedirectBase):
         Submission.objects.filter(key=key).update(answer=response["Location"])
     else:
         _let_go(key)
-    return response
 
 
 def _let_go(key: str) -> None:

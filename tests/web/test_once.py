@@ -3,7 +3,7 @@ it (games/web/once.py); every address that makes something goes through that mod
 
 import datetime
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from importlib import import_module
@@ -103,7 +103,7 @@ MAKES_NOTHING = {
 class Form:
     page: str  # where the browser finds the form
     action: str
-    data: dict[str, object]
+    data: Mapping[str, object]
     made: Callable[[], int]  # how many of what it makes there are
 
 
