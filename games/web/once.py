@@ -7,9 +7,10 @@ that mark, its address and the fields sent (a ``Submission`` row, whose key is u
 claim holds across processes). The request that claims it runs the view and records where its answer led; the same
 form sent again finds the claim, waits for that answer and redirects there, without running the view: nothing
 is made twice, and no abuse limit counts it again. An answer that leads nowhere (a refusal, a form's error) lets
-the claim go, so that the form may be sent again. A claim holds for ``HELD``: the same rendering sent later (a
-page brought back by the browser's Back button) is a new request. A request without the mark (a script's) is
-made as sent.
+the claim go, so that the form may be sent again. A claim holds for ``HELD``: the same rendering sent again after
+that (a page the Back button brought back) makes a new thing. A request without the mark (a script's) is
+made as sent, and so is one whose token is the cookie's bare secret (a script's again, the same for every request
+it sends).
 
 Duplicates change no session: the browser keeps the session the first answer gave it, so that a first visitor's
 thing is theirs. ``tests/web/test_once.py`` checks that every creating address goes through here.
@@ -22,17 +23,17 @@ from collections.abc import Callable
 from datetime import timedelta
 from functools import wraps
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponseRedirect
 from django.http.response import HttpResponseBase, HttpResponseRedirectBase
+from django.middleware.csrf import CSRF_TOKEN_LENGTH
 from django.utils import timezone
 
 from games.models import Submission
 
 HELD = timedelta(seconds=60)  # a form's claim: above the longest a creating view takes (a deal graded)
 POLL = 0.05  # seconds between looks at the first answer
-MARK_FIELD = "csrfmiddlewaretoken"  # Django's: the token as the form's page rendered it
+MARK_FIELD = "csrfmiddlewaretoken"  # Django's field: the token as the form's page rendered it, masked
 ONCE = "sent_once"  # the attribute that marks a view wrapped here (kept by the decorators around it)
 
 
@@ -69,8 +70,8 @@ def goes_through(view: Callable[..., object]) -> bool:
 def _key(request: HttpRequest) -> str | None:
     if request.method != "POST":
         return None
-    mark = request.POST.get(MARK_FIELD) or request.META.get(settings.CSRF_HEADER_NAME)
-    if not mark:
+    mark = request.POST.get(MARK_FIELD, "")
+    if len(mark) != CSRF_TOKEN_LENGTH:  # not masked: the cookie's secret, the same for all a script sends
         return None
     fields = sorted((name, value) for name, values in request.POST.lists() for value in values if name != MARK_FIELD)
     return hashlib.sha256(json.dumps([mark, request.path, fields]).encode()).hexdigest()
