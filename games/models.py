@@ -761,3 +761,15 @@ class ModerationEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.by}: {self.act} player {self.moderation_id}"
+
+
+class Submission(models.Model):
+    """A creating form as sent once (games/web/once.py): its key, and the address its answer led to, once made. The
+    key is unique, so that of a form sent several times at once one claims it and the others follow its answer."""
+
+    key = models.CharField(max_length=64, primary_key=True)  # a digest of the form as its page rendered it, as sent
+    made = models.DateTimeField(default=timezone.now, db_index=True)
+    answer = models.CharField(max_length=400, blank=True, help_text="Where the first answer led; empty while made")
+
+    def __str__(self) -> str:
+        return f"submission {self.key[:8]}"

@@ -13,10 +13,12 @@ from games.models import GameRecord, LinkChallenge
 from games.web.forms import JoinForm
 from games.web.http import SiteRequest
 from games.web.limits import JOINS, ROOMS, limited
+from games.web.once import once
 from games.web.players import known_player
 
 
 @require_http_methods(["GET", "POST"])
+@once
 @limited(ROOMS)
 def game_link(request: SiteRequest, public_id: str) -> HttpResponse:
     """A game's challenge link: its board where the game has one; else, for its player, the form that makes one."""
@@ -51,7 +53,11 @@ def _account_name(request: SiteRequest) -> str:
 
 @require_GET
 def link_page(request: SiteRequest, public_id: str) -> HttpResponse:
-    return _board_page(request, links.find(public_id))
+    link = links.find(public_id)
+    # A first-time visitor is known before "Play this deal" is tapped, as on a room's page: its tabs then take the
+    # link as one player, whose entry it is; each would otherwise make a player of its own.
+    known_player(request)
+    return _board_page(request, link)
 
 
 def _board_page(
@@ -67,6 +73,7 @@ def _board_page(
 
 
 @require_http_methods(["GET", "POST"])
+@once
 @limited(JOINS)
 def take_link(request: SiteRequest, public_id: str) -> HttpResponse:
     """The player's game on the link's deal (links.take), made on the first tap; anything but a POST (a refusal

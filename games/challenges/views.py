@@ -18,10 +18,12 @@ from games.store.visibility import room_code
 from games.web.forms import JoinForm, RoomForm
 from games.web.http import SiteRequest
 from games.web.limits import HINTS, JOIN_CODES, JOINS, ROOMS, limited, par_budget, solver_budget, too_many
+from games.web.once import once
 from games.web.players import known_player
 
 
 @require_http_methods(["GET", "POST"])
+@once
 @limited(ROOMS)
 def new_room(request: SiteRequest) -> HttpResponse:
     if request.method == "GET":
@@ -121,6 +123,7 @@ def posted_to_room(view: Callable[[SiteRequest, str], HttpResponse]) -> Callable
 
 
 @posted_to_room
+@once
 @limited(JOINS)
 def join(request: SiteRequest, public_id: str) -> HttpResponse:
     form = JoinForm(request.POST)
@@ -141,6 +144,7 @@ def leave(request: SiteRequest, public_id: str) -> HttpResponse:
 
 
 @posted_to_room
+@once
 @limited(ROOMS)
 def rematch(request: SiteRequest, public_id: str) -> HttpResponse:
     """A new room with the same players (actions.rematch): the first asked for, whoever asks."""

@@ -2,9 +2,11 @@
 signed out, the deal hidden from each taker until their end, the board's order and what it opens, every refusal
 changing nothing, and the challenger told on their History."""
 
+import functools
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 import engine
@@ -12,6 +14,7 @@ from engine.log import DRAW
 from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole
 
 from .conftest import act, play_line, start_game
+from .racing import race, tabs
 from .rooms import join, make_room, started, winnable_and_blocked_by_drawing
 
 pytestmark = pytest.mark.django_db
@@ -129,6 +132,19 @@ def test_a_friend_signed_out_takes_the_link_and_plays_the_deal_hidden_until_its_
     assert code in board and board.count('data-action="replay"') == 2
     assert f"/g/{taken.public_id}/" in bob.get(f"/g/{taken.public_id}/").content.decode()
     assert Client().get(f"/g/{taken.public_id}/").status_code == 200  # open to all once it is over
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tabs_of_a_new_browser_take_the_link_at_once_as_one_player(deal: tuple[str, str]) -> None:
+    code, line = deal
+    challenger = Client()
+    link = make_link(challenger, finished_game(challenger, code, line))
+    visitor = Client()
+    assert visitor.get(f"/l/{link.public_id}/").status_code == 200  # the board with its form
+    assert settings.SESSION_COOKIE_NAME in visitor.cookies, "the board knows the visitor before the take"
+    taken = {record.pk for record in race(*[functools.partial(take, tab, link, "Bob") for tab in tabs(visitor, 6)])}
+    assert len(taken) == 1 and LinkEntry.objects.filter(challenge=link).count() == 1
+    assert 'data-action="your-game"' in visitor.get(f"/l/{link.public_id}/").content.decode()
 
 
 @pytest.mark.parametrize(("name", "status"), [("Ann", 409), ("ANN", 409), ("", 400), ("a\u202eb", 400)])

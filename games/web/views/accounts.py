@@ -13,6 +13,7 @@ from games.models import AccountName
 from games.web import reset_mail
 from games.web.forms import SignupForm
 from games.web.limits import PASSWORDS, SIGN_INS, limited
+from games.web.once import once
 
 log_in = limited(SIGN_INS)(auth_views.LoginView.as_view())
 password_change = limited(PASSWORDS)(auth_views.PasswordChangeView.as_view())
@@ -20,6 +21,7 @@ password_reset = limited(PASSWORDS)(reset_mail.reset_view())
 
 
 @require_http_methods(["GET", "POST"])
+@once
 @limited(SIGN_INS)
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST if request.method == "POST" else None)

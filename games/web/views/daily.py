@@ -14,6 +14,7 @@ from games.models import GameRecord
 from games.store import daily, daily_calendar
 from games.web.http import SiteRequest
 from games.web.limits import NEW_GAMES, limited
+from games.web.once import once
 from games.web.players import known_player
 
 
@@ -78,6 +79,7 @@ def calendar_page(request: SiteRequest) -> HttpResponse:
 
 
 @require_POST
+@once
 @limited(NEW_GAMES)
 def play_day(request: SiteRequest, day: str) -> HttpResponse:
     """A past day's deal as its archive game: never ranked, and counted for no streak or badge."""

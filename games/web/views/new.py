@@ -14,10 +14,12 @@ from games.web.first_visit import hint_done
 from games.web.forms import NewGameForm, check_typed_code
 from games.web.http import SiteRequest
 from games.web.limits import NEW_GAMES, limited, solver_budget, too_many
+from games.web.once import once
 from games.web.players import known_player
 
 
 @require_http_methods(["GET", "POST"])
+@once
 @limited(NEW_GAMES)
 def new_game(request: SiteRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else None  # an empty POST is still a submission
@@ -55,6 +57,7 @@ def _context(request: SiteRequest, form: NewGameForm) -> dict[str, object]:
 
 
 @require_POST
+@once
 @limited(NEW_GAMES)
 def new_level_game(request: SiteRequest, level: str) -> HttpResponse:
     try:
@@ -70,6 +73,7 @@ def new_level_game(request: SiteRequest, level: str) -> HttpResponse:
 
 
 @require_POST
+@once
 @limited(NEW_GAMES)
 def start_guided(request: SiteRequest) -> HttpResponse:
     """The guided first game: offered on a first visit and by How to play, which it replaces as the pointer."""
@@ -85,6 +89,7 @@ def skip_guide(request: SiteRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
+@once
 @limited(NEW_GAMES)
 def deal_again(request: SiteRequest, public_id: str) -> HttpResponse:
     """The same deal in the same mode (a past day's daily as its archive game: actions.deal_again)."""
