@@ -21,6 +21,7 @@ from games.web import account_mail
 from games.web.forms import ChangeEmailForm, ChangeNameForm, DeleteAccountForm
 from games.web.http import SiteRequest
 from games.web.limits import PASSWORDS, limited
+from games.web.players import block_kept
 
 
 @require_GET
@@ -106,8 +107,9 @@ def delete_account(request: SiteRequest) -> HttpResponse:
     form = DeleteAccountForm(user, request.POST)
     if not form.is_valid():
         return _page(request, user, status=400, delete_form=form)
-    player_data.delete_account(user)
-    logout(request)
+    with block_kept(request):
+        player_data.delete_account(user)
+        logout(request)
     return render(request, "games/account_deleted.html")
 
 
