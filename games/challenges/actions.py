@@ -5,6 +5,7 @@ import logging
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import Http404
@@ -205,16 +206,30 @@ def leave(player: Player, public_id: str) -> Room:
         if state is RoomState.OVER:
             return room
         if state is RoomState.WAITING:
-            seat.delete()
-            if seat.host and (heir := room.seats.first()):
-                heir.host = True
-                heir.save(update_fields=["host"])
+            _give_up(room, seat)
         elif seat.left is None:
             seat.left = timezone.now()
             seat.save(update_fields=["left"])
             Room.objects.close_if_done(room.pk)
         facts.room_changed.announce(room)
     return room
+
+
+def _give_up(room: Room, seat: Seat) -> None:
+    """A seat given up before the start: a host's room passes to the earliest joined still there."""
+    seat.delete()
+    if seat.host and (heir := room.seats.first()):
+        heir.host = True
+        heir.save(update_fields=["host"])
+
+
+def leave_waiting_rooms(sender: type[User], instance: User, **signal: object) -> None:
+    """An account about to be deleted (Django's ``pre_delete``) gives up its seats in rooms not yet started, as
+    ``leave`` does, and the rooms' pages are told: a room it hosted passes to the next player, who can start it."""
+    player = Player(instance.pk, None)
+    waiting = Room.objects.filter(seats__user=instance, starts_at__isnull=True)
+    for public_id in waiting.values_list("public_id", flat=True):
+        leave(player, public_id)
 
 
 def rematch(player: Player, public_id: str, budget: SolverBudget) -> Room:

@@ -35,6 +35,7 @@ class Racer:
     seat_id: int
     actions: int = 0  # their game's version
     par_percent: int | None = None  # their score's share of the deal's par, once the room is over and par found
+    host: bool = False  # starts the race: said while the room waits
 
     @property
     def won(self) -> bool:
@@ -72,7 +73,7 @@ def room_par(room: Room) -> DealPar | None:
 def _racer(seat: Seat, name: str, deal_par: DealPar | None) -> Racer:
     record = seat.game
     if record is None:
-        return Racer(name, RacerState.WAITING, 0, 0, 0, 0, engine.STOCK_SIZE, 0.0, False, "", seat.pk)
+        return Racer(name, RacerState.WAITING, 0, 0, 0, 0, engine.STOCK_SIZE, 0.0, False, "", seat.pk, host=seat.host)
     game = record.replay()
     seconds = record.seconds()  # a game not ended stops with its player leaving, or with the room
     streaks = record.streak_score(game)

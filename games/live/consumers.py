@@ -92,7 +92,22 @@ def board_variant(query_string: bytes) -> str:
     return presence.variant(page_language(query_string), highlight)
 
 
-class UnroutedSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels has no type hints
+class ListeningSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels has no type hints
+    """A socket the server only talks on, whatever its address: it drops what a client sends and hears the server's
+    measure of the round trip, which every open socket is sent, so that neither is an error in the log."""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Whatever a client sends, well-formed or not, is ignored: only the owner's POSTs change a game.
+        It is dropped before channels' dispatch, which would first close stale database connections in
+        the thread that runs Django's views: no flood of frames reaches that thread."""
+        if message["type"] != "websocket.receive":
+            await super().dispatch(message)
+
+    async def tripeaks_round_trip(self, message: dict[str, Any]) -> None:
+        """The server measured the network's round trip to this page (tripeaks_site/server/round_trips.py)."""
+
+
+class UnroutedSocket(ListeningSocket):
     """A socket opened at an address no page opens (``/ws/c/../../g/x/``, a mistyped path): closed with
     UNKNOWN_GAME, so that a client stops trying, and never an error with a traceback in the log."""
 
@@ -101,7 +116,7 @@ class UnroutedSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # chann
         await self.close(code=UNKNOWN_GAME)
 
 
-class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels has no type hints
+class LiveSocket(ListeningSocket):
     """A socket that only listens to a group's events: a game's (``GameConsumer``) or a room's
     (games/challenges/live.py)."""
 
@@ -150,9 +165,6 @@ class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels 
             if not open_sockets[address]:
                 del open_sockets[address]
 
-    async def tripeaks_round_trip(self, message: dict[str, Any]) -> None:
-        """The server measured the network's round trip to this page (tripeaks_site/server/round_trips.py)."""
-
     async def connect(self) -> None:
         await self.accept()
         # Not on the thread of the consumers' database calls: a frozen cache must hold this socket alone.
@@ -173,13 +185,6 @@ class LiveSocket(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels 
 
     async def release(self) -> None:
         raise NotImplementedError
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Whatever a client sends, well-formed or not, is ignored: only the owner's POSTs change a game.
-        It is dropped before channels' dispatch, which would first close stale database connections in
-        the thread that runs Django's views: no flood of frames reaches that thread."""
-        if message["type"] != "websocket.receive":
-            await super().dispatch(message)
 
     async def disconnect(self, code: int) -> None:
         await self.release()

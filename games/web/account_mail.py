@@ -17,6 +17,15 @@ SALT = "tripeaks.change-email"
 MAX_AGE = 3 * 24 * 60 * 60  # seconds a link stays good
 
 
+def address_taken(email: str, by_another_than: int | None = None) -> bool:
+    """Whether an account other than ``by_another_than`` has ``email``, in any case: an address is one account's, so
+    that a forgotten password's link goes to its owner alone."""
+    holders = User.objects.filter(email__iexact=email)
+    if by_another_than is not None:
+        holders = holders.exclude(pk=by_another_than)
+    return holders.exists()
+
+
 def send_confirmation(user: User, email: str) -> None:
     """The link that sets ``email`` on ``user``'s account, mailed to ``email`` after the answer, in the request's
     language, on the site's configured address (``SITE_URL``)."""
@@ -34,14 +43,14 @@ def send_confirmation(user: User, email: str) -> None:
 
 
 def confirm(token: str) -> User | None:
-    """The account whose address the link ``token`` changed now; None for a link out of date, tampered with, or
-    already used."""
+    """The account whose address the link ``token`` changed now; None for a link out of date, tampered with, already
+    used, or to an address another account has by now."""
     try:
         asked = signing.loads(token, salt=SALT, max_age=MAX_AGE)
     except signing.BadSignature:
         return None
     user = User.objects.filter(pk=asked["user"], email=asked["was"]).first()
-    if user is None:
+    if user is None or address_taken(asked["email"], by_another_than=user.pk):  # another account took it since
         return None
     user.email = asked["email"]
     user.save(update_fields=["email"])

@@ -26,6 +26,7 @@ from games.models import (
     CardSize,
     Theme,
 )
+from games.web import account_mail
 from games.web.names import validate_display_name, validate_readable
 
 CodeError = engine.CodeError
@@ -288,6 +289,13 @@ def check_account_name(name: str, renamed: int | None = None) -> None:
         raise ValidationError(_("This name looks like another player's: choose another."), code="look_alike")
 
 
+def check_email(email: str, account: int | None = None) -> str:
+    """An address for ``account`` (a new one: None) that no other account has; the refusal names none."""
+    if email and account_mail.address_taken(email, by_another_than=account):
+        raise ValidationError(_("This address cannot be used: choose another."), code="address_taken")
+    return email
+
+
 class SignupForm(UserCreationForm[User]):
     """A user name and a password, and an email address only for a forgotten password."""
 
@@ -300,6 +308,9 @@ class SignupForm(UserCreationForm[User]):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        return check_email(self.cleaned_data["email"])
 
     def clean_username(self) -> str:
         name = super().clean_username()
@@ -352,3 +363,10 @@ class ChangeEmailForm(forms.Form):
     """A new email address, which a mailed link confirms."""
 
     email = forms.EmailField(label=_("New email address"))
+
+    def __init__(self, user: AbstractBaseUser, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_email(self) -> str:
+        return check_email(self.cleaned_data["email"], self.user.pk)

@@ -26,6 +26,9 @@ function show(frame) {
   if (start) start.disabled = players < 2;
   const alone = document.querySelector("[data-alone]");
   if (alone) alone.hidden = players >= 2;
+  // The host left or deleted their account, and the room passed to this player: the page with its Start.
+  const hosting = document.querySelector(`#standings tr[data-seat="${room.dataset.seat}"][data-host]`);
+  if (frame.state === "waiting" && room.dataset.seat && hosting && !start) location.reload();
 }
 
 // The room moved on (a player joined the lobby's start, the race ended): the page as it now stands.

@@ -60,6 +60,17 @@ def test_the_hosts_lobby_stops_waiting_once_a_friend_joins(browser: Browser, ser
         expect(ann.locator("[data-action=start]")).to_be_enabled()
 
 
+def test_a_lobby_its_host_leaves_is_the_next_player_s_to_start(browser: Browser, server_url: str) -> None:
+    with checked_page(browser) as ann, checked_page(browser) as bob:
+        room_url = make_room(ann, server_url)
+        join(bob, room_url, "Bob")
+        expect(bob.locator("#standings tr[data-host] .name")).to_contain_text("Ann")
+        ann.click("[data-action=leave]")
+        expect(bob.locator("[data-action=start]")).to_be_disabled(timeout=LIVE)  # the page again, as the host's
+        expect(bob.locator("[data-alone]")).to_be_visible()
+        expect(bob.locator("#standings tr[data-host] .name")).to_contain_text("Bob")
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_on_a_phone_the_standings_are_a_card_for_each_player(browser: Browser, server_url: str, locale: str) -> None:
     with phone(browser, PHONES["360x640"], locale=locale) as ann, checked_page(browser) as bob:

@@ -131,3 +131,44 @@ def test_a_name_another_account_takes_meanwhile_is_refused_as_taken(monkeypatch:
     answer = ann.post("/accounts/name/", {"username": "Annabel"})
     assert answer.status_code == 400 and "A user with that username already exists." in answer.content.decode()
     assert User.objects.get(pk=user.pk).username == "ann"  # the rename went back with the transaction
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "This address cannot be used: choose another."),
+        ("it", "Questo indirizzo non si può usare: scegline un altro."),
+        ("es", "Esta dirección no se puede usar: elige otra."),
+        ("bg", "Този адрес не може да се използва: изберете друг."),
+        ("fr", "Cette adresse ne peut pas être utilisée : choisissez-en une autre."),
+    ],
+)
+def test_an_address_another_account_has_is_refused_in_any_case_without_naming_it(language: str, said: str) -> None:
+    ann, user = signed_up("ann")
+    signed_up("bob")  # bob@example.com
+    answer = ann.post("/accounts/email/", {"email": "Bob@Example.COM"}, headers={"Accept-Language": language})
+    reset_mail.wait_until_sent()
+    page = answer.content.decode()
+    assert answer.status_code == 400 and said in page.replace("&#x27;", "'")
+    assert "bob" not in page.lower().replace("bob@example.com", "")  # the address as typed, and no account's name
+    assert not mail.outbox and User.objects.get(pk=user.pk).email == "ann@example.com"
+
+
+def test_an_address_another_account_took_after_its_link_was_mailed_is_not_set() -> None:
+    ann, user = signed_up("ann")
+    ann.post("/accounts/email/", {"email": "shared@example.org"})
+    reset_mail.wait_until_sent()
+    signed_up("bob")
+    User.objects.filter(username="bob").update(email="SHARED@example.org")
+    assert Client().get(f"/accounts/email/{link_in(mail.outbox[0])}/").status_code == 400
+    assert User.objects.get(pk=user.pk).email == "ann@example.com"
+
+
+def test_a_sign_up_with_an_address_another_account_has_is_refused() -> None:
+    signed_up("ann")  # ann@example.com
+    password = "x-long-pass-9"
+    data = {"username": "eve", "email": "ANN@example.com", "password1": password, "password2": password}
+    answer = Client().post("/accounts/signup/", data)
+    assert answer.status_code == 400 and "This address cannot be used: choose another." in answer.content.decode()
+    assert not User.objects.filter(username="eve").exists()
+    assert Client().post("/accounts/signup/", {**data, "email": ""}).status_code == 302  # no address: no clash

@@ -14,8 +14,9 @@ from games.challenges.standings import standings
 from games.models import AccountName, GameRecord, LinkChallenge, LinkEntry, PlayerProgress, Preferences, Seat
 from games.store import daily
 
+from .rooms import join, make_room
 from .test_links import take
-from .test_player_data import PASSWORD, a_full_account
+from .test_player_data import PASSWORD, a_full_account, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -80,3 +81,21 @@ def test_deleting_is_a_post_of_a_signed_in_player() -> None:
     assert ann.get("/accounts/delete/").status_code == 405
     assert 'data-action="delete-account"' in ann.get("/accounts/").content.decode()
     assert User.objects.filter(pk=user.pk).exists()
+
+
+def test_a_waiting_room_whose_host_deletes_their_account_passes_to_the_earliest_joined_still_there() -> None:
+    ann, _ = signed_in("ann")
+    bob, _ = signed_in("bob")
+    cara, _ = signed_in("cara")
+    room = make_room(ann, "Ann")
+    for client, name in ((bob, "Bob"), (cara, "Cara")):
+        assert join(client, room, name) == 302
+    assert 'data-action="start"' not in bob.get(f"/c/{room.public_id}/").content.decode()
+
+    assert ann.post("/accounts/delete/", {"password": PASSWORD}).status_code == 200
+
+    assert list(room.seats.values_list("name", "host")) == [("Bob", True), ("Cara", False)]
+    frame_html = standings_html(room, standings(room))  # what the room's live frames carry: the new host
+    assert re.search(r'data-host>\s*<td class="place">1</td>\s*<td class="name" hx-disable>Bob', frame_html)
+    assert 'data-action="start"' in bob.get(f"/c/{room.public_id}/").content.decode()
+    assert bob.post(f"/c/{room.public_id}/start/").status_code == 302

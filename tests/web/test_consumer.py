@@ -25,6 +25,7 @@ from games.live.close_codes import DEAL_SECRET, UNAVAILABLE, UNKNOWN_GAME
 from games.live.consumers import WATCHING_DELAY
 from games.models import GameRecord
 from tripeaks_site.asgi import application
+from tripeaks_site.server import round_trips
 
 from .conftest import act, start_game
 from .helpers_play import hidden_cards, leaks
@@ -200,10 +201,16 @@ async def test_a_socket_for_a_game_that_does_not_exist_is_closed_with_4404(publi
 async def test_a_socket_at_an_address_no_page_opens_is_closed_with_4404_and_no_error(
     path: str, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """Neither the server's measure of the round trip (tripeaks_site/server/round_trips.py) nor a frame the client
+    sent before the close reached it is an error."""
     page = WebsocketCommunicator(application, path, headers=HEADERS)
     connected, _ = await page.connect()
     assert connected
     assert await page.receive_output(WAIT) == {"type": "websocket.close", "code": UNKNOWN_GAME}
+    await page.send_input({"type": round_trips.MESSAGE, "seconds": 0.05})
+    await page.send_input({"type": "websocket.receive", "text": "not json"})
+    assert await page.receive_nothing(0.2)
+    await page.disconnect()
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 
 

@@ -20,7 +20,7 @@ from games.store import daily
 from .conftest import act
 from .live import in_event_loop
 from .rooms import join, make_room
-from .test_player_data import a_full_account, signed_in
+from .test_player_data import PASSWORD, a_full_account, signed_in
 from .test_room_socket import room_socket
 
 pytestmark = pytest.mark.django_db
@@ -236,3 +236,25 @@ def test_the_downloaded_data_says_what_the_moderators_decided_and_the_import_lea
     user.delete()
     call_command("import_player_data", str(file), verbosity=0)
     assert User.objects.filter(username="ann").exists() and not Moderation.objects.exists()
+
+
+@pytest.mark.parametrize("leaving", ["signs out", "deletes the account"])
+def test_a_blocked_account_s_browser_stays_blocked_once_signed_out(leaving: str) -> None:
+    ann, _ = a_full_account()
+    bobs_link = LinkChallenge.objects.get(game__user__username="bob")
+    entries = bobs_link.entries.count()  # ann's, taken while signed in
+    moderate("--account", "ann", "--block")
+    if leaving == "signs out":
+        assert ann.post("/accounts/logout/").status_code == 302
+    else:
+        assert ann.post("/accounts/delete/", {"password": PASSWORD}).status_code == 200
+    assert ann.get("/accounts/")["Location"].startswith("/accounts/login/")
+
+    open_room = make_room(Client(), "Cy")
+    joined = ann.post(f"/c/{open_room.public_id}/join/", {"name": "Ann"})
+    assert joined.status_code == 409 and "A moderator has kept you out of challenges." in joined.content.decode()
+    assert ann.post(f"/l/{bobs_link.public_id}/take/", {"name": "Ann"}).status_code == 409
+    assert open_room.seats.count() == 1 and bobs_link.entries.count() == entries
+    (kept,) = Moderation.objects.filter(user__isnull=True, blocked=True)
+    assert kept.player_token == ann.session["player_id"] and kept.entries.get().by == "the site"
+    assert join(Client(), open_room, "Dee") == 302  # another browser starts afresh

@@ -21,6 +21,7 @@ from games.web import account_mail
 from games.web.forms import ChangeEmailForm, ChangeNameForm, DeleteAccountForm
 from games.web.http import SiteRequest
 from games.web.limits import PASSWORDS, limited
+from games.web.players import block_kept
 
 
 @require_GET
@@ -33,7 +34,7 @@ def _page(request: SiteRequest, user: User, status: int = 200, **forms: object) 
     """The account page, with ``forms`` as posted (refused, their errors shown) and the others empty."""
     context = {
         "name_form": ChangeNameForm(instance=user),
-        "email_form": ChangeEmailForm(),
+        "email_form": ChangeEmailForm(user),
         "delete_form": DeleteAccountForm(user),
         **forms,
     }
@@ -66,7 +67,7 @@ def change_name(request: SiteRequest) -> HttpResponse:
 def change_email(request: SiteRequest) -> HttpResponse:
     """A link to the new address, which sets it once opened: the account keeps its address until then."""
     user = _account(request)
-    form = ChangeEmailForm(request.POST)
+    form = ChangeEmailForm(user, request.POST)
     if not form.is_valid():
         return _page(request, user, status=400, email_form=form)
     account_mail.send_confirmation(user, form.cleaned_data["email"])
@@ -106,8 +107,9 @@ def delete_account(request: SiteRequest) -> HttpResponse:
     form = DeleteAccountForm(user, request.POST)
     if not form.is_valid():
         return _page(request, user, status=400, delete_form=form)
-    player_data.delete_account(user)
-    logout(request)
+    with block_kept(request):
+        player_data.delete_account(user)
+        logout(request)
     return render(request, "games/account_deleted.html")
 
 

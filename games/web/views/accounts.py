@@ -2,6 +2,8 @@
 Games played anonymously join the account. Log-in and sign-up attempts, password changes and reset
 mails are limited (games/web/limits.py); reset mails go out after the answer (games/web/reset_mail.py)."""
 
+from typing import Any
+
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.db import IntegrityError, transaction
@@ -14,8 +16,20 @@ from games.web import reset_mail
 from games.web.forms import SignupForm
 from games.web.limits import PASSWORDS, SIGN_INS, limited
 from games.web.once import once
+from games.web.players import block_kept
 
 log_in = limited(SIGN_INS)(auth_views.LoginView.as_view())
+
+
+class LogOutView(auth_views.LogoutView):
+    """Django's log-out, the account's block kept on the browser (``block_kept``)."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        with block_kept(request):
+            return super().post(request, *args, **kwargs)
+
+
+log_out = LogOutView.as_view()
 password_change = limited(PASSWORDS)(auth_views.PasswordChangeView.as_view())
 password_reset = limited(PASSWORDS)(reset_mail.reset_view())
 
