@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
@@ -213,13 +213,12 @@ def test_every_address_of_the_site_is_asked_here() -> None:
 def body(response: HttpResponseBase) -> str:
     if isinstance(response, StreamingHttpResponse):
         return b"".join(response.streaming_content).decode()  # type: ignore[arg-type]
+    assert isinstance(response, HttpResponse)
     return response.content.decode()
 
 
 # Who plays which secret game: a player may see their own game's cards, never its code while it is secret.
 OWNERS = {"ann": ("daily", "race"), "bob": (), "dan": ("taken",), "eve": (), "visitor": ()}
-
-
 STRANGERS = itertools.count()
 
 
