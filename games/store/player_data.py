@@ -7,6 +7,8 @@ game taken from another player's link with the link's address and the name it wa
 are not in it: they are derived from the games, and rebuilt on import.
 """
 
+import json
+from collections.abc import Iterator
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -67,15 +69,16 @@ def _plain(value: object) -> object:
     return value
 
 
-def _fields(row: object, names: tuple[str, ...]) -> dict[str, object]:
+def _fields(row: object, names: tuple[str, ...]) -> dict[str, Any]:
     return {name: _plain(getattr(row, name)) for name in names}
 
 
-def export(user: User) -> dict[str, Any]:
-    """Everything stored of ``user``'s account, as plain data."""
+def export(user: User) -> Iterator[str]:
+    """Everything stored of ``user``'s account, as one JSON document in pieces, the very text ``json.dumps`` with
+    ``indent=1`` writes of it whole: the account and settings read now, the games ``GAMES_CHUNK`` at a time as the
+    pieces are asked for, so that the memory it takes does not grow with the account's games."""
     preferences = Preferences.objects.filter(user=user).first()
-    games = GameRecord.objects.filter(user=user).order_by("created", "id")
-    return {
+    head = {
         "format": FORMAT,
         "version": VERSION,
         "account": {
@@ -85,9 +88,29 @@ def export(user: User) -> dict[str, Any]:
             "last_login": _plain(user.last_login),
         },
         "preferences": _fields(preferences, PREFERENCE_FIELDS) if preferences else None,
-        "games": [_game(record) for record in games.select_related("seat__room", "link_made", "link_entry")],
-        "moderation": _moderation(user),
     }
+    return _pieces(user, head)
+
+
+# The games read from the database at a time while the document is written.
+GAMES_CHUNK = 500
+
+
+def _pieces(user: User, head: dict[str, object]) -> Iterator[str]:
+    yield _json(head).removesuffix("\n}") + ',\n "games": ['
+    games = GameRecord.objects.filter(user=user).order_by("created", "id")
+    games = games.select_related("seat__room", "link_made", "link_entry__challenge")
+    written = 0
+    for record in games.iterator(chunk_size=GAMES_CHUNK):
+        yield (",\n  " if written else "\n  ") + _json(_game(record), depth=2)
+        written += 1
+    yield ("\n ]" if written else "]") + ',\n "moderation": ' + _json(_moderation(user), depth=1) + "\n}"
+
+
+def _json(value: object, depth: int = 0) -> str:
+    """``value`` as ``json.dumps`` with ``indent=1`` writes it ``depth`` levels down a document (a JSON string holds
+    no raw line break, so each one starts a line of the layout)."""
+    return json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n" + " " * depth)
 
 
 def _moderation(user: User) -> dict[str, object] | None:
@@ -100,7 +123,7 @@ def _moderation(user: User) -> dict[str, object] | None:
     return {"name_hidden": row.name_hidden, "blocked": row.blocked, "acts": acts}
 
 
-def _game(record: GameRecord) -> dict[str, object]:
+def _game(record: GameRecord) -> dict[str, Any]:
     data = _fields(record, GAME_FIELDS)
     if record.in_room:
         seat = record.seat

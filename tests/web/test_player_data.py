@@ -6,20 +6,26 @@ nothing."""
 
 import datetime
 import json
+import logging
 import re
+import warnings
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from asgiref.sync import async_to_sync
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
-from django.test import Client
+from django.db import OperationalError
+from django.http import StreamingHttpResponse
+from django.test import AsyncClient, Client
 
 import engine
 from engine.log import DRAW
 from games.models import GameRecord, LinkChallenge, LinkEntry, PlayerProgress, Preferences, Room, Seat
 from games.players import Player
-from games.store import progress
+from games.store import player_data, progress
+from games.web import streams
 
 from .conftest import act, play_line, start_game
 from .rooms import game_of, make_room, started, winnable_and_blocked_by_drawing
@@ -34,6 +40,12 @@ def signed_in(name: str) -> tuple[Client, User]:
     client, user = Client(), User.objects.create_user(name, email=f"{name}@example.com", password=PASSWORD)
     client.force_login(user)
     return client, user
+
+
+def downloaded(client: Client) -> bytes:
+    answer = client.get("/accounts/data/")
+    assert answer.status_code == 200 and answer.streaming
+    return answer.getvalue()
 
 
 def winning_line() -> tuple[str, str]:
@@ -100,10 +112,11 @@ def test_the_downloaded_file_imported_into_an_empty_database_reproduces_the_acco
     answer = ann.get("/accounts/data/")
     assert answer.status_code == 200 and answer["Content-Type"] == "application/json"
     assert answer["Content-Disposition"].startswith('attachment; filename="tripeaks-ann-')
-    document = json.loads(answer.content)
+    content = answer.getvalue()
+    document = json.loads(content)
     assert document["account"]["email"] == "ann@example.com" and len(document["games"]) == 6
     file = tmp_path / "ann.json"
-    file.write_bytes(answer.content)
+    file.write_bytes(content)
     for model in (LinkEntry, LinkChallenge, Seat, Room, PlayerProgress, GameRecord, Preferences, User):
         model.objects.all().delete()
 
@@ -117,7 +130,7 @@ def test_the_downloaded_file_imported_into_an_empty_database_reproduces_the_acco
 
 def test_a_game_whose_log_does_not_reach_its_summary_is_refused_and_nothing_is_imported(tmp_path: Path) -> None:
     ann, user = a_full_account()
-    document = json.loads(ann.get("/accounts/data/").content)
+    document = json.loads(downloaded(ann))
     document["games"][-1]["moves"] += 1  # tampered
     file = tmp_path / "tampered.json"
     file.write_text(json.dumps(document))
@@ -146,7 +159,7 @@ def test_a_file_that_is_not_a_document_is_refused_clearly(tmp_path: Path, docume
 def test_an_account_of_the_same_name_is_never_overwritten(tmp_path: Path) -> None:
     ann, user = signed_in("ann")
     file = tmp_path / "ann.json"
-    file.write_bytes(ann.get("/accounts/data/").content)
+    file.write_bytes(downloaded(ann))
     with pytest.raises(CommandError, match="an account named 'ann' exists"):
         call_command("import_player_data", str(file), verbosity=0)
     assert User.objects.get(username="ann").pk == user.pk
@@ -163,3 +176,86 @@ def test_the_account_page_and_the_download_are_for_the_signed_in_only() -> None:
     assert 'href="/accounts/password/"' in page
     assert ann.post("/accounts/data/").status_code == 405
     assert datetime.date.today().isoformat() in ann.get("/accounts/data/")["Content-Disposition"]
+
+
+def stored_document(user: User) -> dict[str, Any]:
+    """The document as the stored rows make it, in one piece (docs/features.md, "Your data")."""
+
+    def fields(row: object, names: tuple[str, ...]) -> dict[str, Any]:
+        values = {name: getattr(row, name) for name in names}
+        return {
+            name: value.isoformat() if isinstance(value, datetime.date) else value for name, value in values.items()
+        }
+
+    games = []
+    for record in GameRecord.objects.filter(user=user).order_by("created", "id"):
+        game = fields(record, player_data.GAME_FIELDS)
+        game["network_time"] = record.network_time.total_seconds()
+        if record.in_room:
+            room = fields(record.seat.room, player_data.ROOM_FIELDS)
+            game["challenge"] = {"room": room, "seat": fields(record.seat, player_data.SEAT_FIELDS)}
+        if record.link_role == "made":
+            game["link"] = {"public_id": record.link_made.public_id, "name": record.link_made.name}
+        if record.link_role == "taken":
+            game["taken_from"] = {"link": record.link_entry.challenge.public_id, "name": record.link_entry.name}
+        games.append(game)
+    preferences = Preferences.objects.filter(user=user).first()
+    return {
+        "format": "tripeaks-player-data",
+        "version": 1,
+        "account": fields(user, ("username", "email", "date_joined", "last_login")),
+        "preferences": fields(preferences, player_data.PREFERENCE_FIELDS) if preferences else None,
+        "games": games,
+        "moderation": None,
+    }
+
+
+def test_the_download_is_streamed_and_is_the_document_of_the_stored_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(player_data, "GAMES_CHUNK", 2)  # the games read in several chunks
+    ann, user = a_full_account()
+    content = downloaded(ann)
+    assert json.loads(content) == stored_document(user)
+    assert content == json.dumps(stored_document(user), indent=1, ensure_ascii=False).encode()  # the very text
+    cat, _ = signed_in("cat")  # no game, no setting saved
+    assert json.loads(downloaded(cat)) == stored_document(User.objects.get(username="cat"))
+
+
+def test_under_asgi_the_download_is_read_a_block_at_a_time_on_the_request_s_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(streams, "BLOCK", 1)  # a block for each piece
+    _, user = a_full_account()
+    client = AsyncClient()
+    client.force_login(user)
+
+    async def download() -> list[bytes]:
+        answer = await client.get("/accounts/data/")
+        assert answer.status_code == 200 and answer.streaming
+        return [block async for block in cast("StreamingHttpResponse", answer)]
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # Django reads a sync iterator whole under ASGI, and warns
+        blocks = async_to_sync(download)()
+    assert len(blocks) == 2 + GameRecord.objects.filter(user=user).count()  # the head, each game, the tail
+    assert json.loads(b"".join(blocks)) == stored_document(user)
+
+
+def test_a_database_error_while_the_file_is_sent_ends_it_cut_short_and_is_logged_once(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    ann, user = a_full_account()
+    last = GameRecord.objects.filter(user=user).latest("created", "id")
+    each_game = player_data._game
+
+    def failing(record: GameRecord) -> dict[str, Any]:
+        if record.pk == last.pk:
+            raise OperationalError("the database went away")
+        return each_game(record)
+
+    monkeypatch.setattr(player_data, "_game", failing)
+    content = downloaded(ann)  # its status was sent before the error
+    assert content.startswith(b'{\n "format": "tripeaks-player-data"') and last.public_id.encode() not in content
+    with pytest.raises(json.JSONDecodeError):  # no reader takes it for whole
+        json.loads(content)
+    errors = [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert [error.getMessage() for error in errors] == ["/accounts/data/ cut short by a database error"]
