@@ -3,8 +3,10 @@ and what ``manage.py import_player_data`` reads back into a site; and the accoun
 
 The document holds what the account stored: its name, email and dates, its settings, and every game with its code,
 log, times and summary; a challenge's game with its room and seat, a game a link was made from with its link, a
-game taken from another player's link with the link's address and the name it was taken under. Records and medals
-are not in it: they are derived from the games, and rebuilt on import.
+game taken from another player's link with the link's address and the name it was taken under. A game whose deal
+is still secret (today's Daily, a running race, a link's game in play) comes without its code, its log and its
+room's code, saying so, and the import refuses it. Records and medals are not in it: they are derived from the
+games, and rebuilt on import.
 """
 
 import json
@@ -18,6 +20,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_noop
 
 import engine
+from games.base import clock
 from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, Moderation, Preferences, Room, Seat
 from games.players import Player
 from games.store import progress
@@ -133,7 +136,42 @@ def _game(record: GameRecord) -> dict[str, Any]:
     if record.link_role == LinkRole.TAKEN:
         entry = record.link_entry
         data["taken_from"] = {"link": entry.challenge.public_id, "name": entry.name}
+    if _deal_secret(record):
+        _withhold_deal(record, data)
     return data
+
+
+def _deal_secret(record: GameRecord) -> bool:
+    """Whether the download leaves the game's deal out: while it is secret."""
+    return record.deal_secret
+
+
+def _withhold_deal(record: GameRecord, data: dict[str, Any]) -> None:
+    """The deal's code, the log (which names the cards turned up) and the room's code out of ``data``, and why, and
+    when they open (null: when the game ends)."""
+    del data["code"], data["log"]
+    withheld = ["code", "log"]
+    if record.in_room:
+        del data["challenge"]["room"]["code"]
+        withheld.append("challenge.room.code")
+        reason = "the challenge's deal is secret until its race is over, when its time is up at the latest"
+        opens = record.seat.room.ends_at
+    elif record.link_role == LinkRole.TAKEN:
+        reason, opens = "a challenge link's deal is secret until the game taken from it ends", None
+    else:
+        assert record.daily_date is not None  # noqa: S101 (a deal secret outside a challenge is a Daily's)
+        reason, opens = "the Daily's deal is secret until its day is over", clock.end_of(record.daily_date)
+    data["withheld"] = {"fields": withheld, "reason": reason, "opens": _plain(opens)}
+
+
+def _refuse_withheld(data: dict[str, Any]) -> None:
+    """A game downloaded while its deal was secret cannot be imported: its code and log are not in the document."""
+    if "withheld" in data:
+        fields, reason = ", ".join(data["withheld"]["fields"]), data["withheld"]["reason"]
+        raise BadDocument(
+            f"game {data['public_id']} was downloaded without its {fields} ({reason}): download the data again"
+            " once its deal is open"
+        )
 
 
 def import_document(document: dict[str, Any]) -> User:
@@ -181,6 +219,7 @@ def _restored(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def _import_game(user: User, data: dict[str, Any]) -> None:
+    _refuse_withheld(data)
     fields = _restored({name: data[name] for name in GAME_FIELDS})
     fields["daily_date"] = date.fromisoformat(fields["daily_date"]) if fields["daily_date"] else None
     fields["network_time"] = timedelta(seconds=fields["network_time"])
