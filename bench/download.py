@@ -1,0 +1,135 @@
+"""What "Download my data" costs for a player with many games (GET /accounts/data/, games/store/player_data.py):
+the time to the file's last byte, and the memory the download takes meanwhile.
+
+    .venv/bin/python bench/download.py [--games 20000] [--runs 3]
+
+On a fresh SQLite file (or DATABASE_URL's database, to measure PostgreSQL; its games are left there). One account
+holds ``--games`` games, ended, on a few deals, their logs real (a solver's winning line, or the stock drawn), a
+tenth of them a past day's Daily. The file is asked for in process, as WSGI and as ASGI (Django's test clients),
+and read to its end a block at a time, keeping none, after one download untimed. Time: the median and range of
+``--runs`` downloads, the database's time included. Memory: the peak of Python's allocations during one more
+download, measured by ``tracemalloc`` from the request on (it slows the code, so that download is not timed).
+"""
+
+import argparse
+import datetime
+import os
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import cast
+
+import _common  # noqa: F401 (the repository root on sys.path)
+from progress import deals, set_up_django
+
+USERNAME = "bench-download"
+
+
+def fill(games: int) -> None:
+    from django.contrib.auth.models import User
+    from django.utils import timezone
+
+    import engine
+    from games.models import GameRecord
+
+    user = User.objects.create_user(USERNAME, email=f"{USERNAME}@example.com")
+    lines, now = deals(10), timezone.now()
+    rows = []
+    for index in range(games):
+        code, line = lines[index % len(lines)]
+        log = line if index % 2 else engine.log.DRAW * engine.STOCK_SIZE
+        game = engine.Game.replay(engine.GameCode.parse(code), log)
+        if game.status is engine.Status.PLAYING:
+            log, game = line, engine.Game.replay(engine.GameCode.parse(code), line)
+        daily = index % 10 == 0
+        rows.append(
+            GameRecord(
+                code=code,
+                log=log,
+                user=user,
+                level="daily" if daily else "",
+                daily_date=now.date() - datetime.timedelta(days=1 + index // 10) if daily else None,
+                status=game.status,
+                score=game.score,
+                moves=game.moves,
+                first_action_at=now,
+                finished=now,
+            )
+        )
+    for start in range(0, games, 2000):
+        GameRecord.objects.bulk_create(rows[start : start + 2000])
+        print(f"  stored {min(start + 2000, games)} of {games} games…", file=sys.stderr)
+
+
+def download_wsgi() -> int:
+    """The file's size, read a block at a time through Django's test client (as a WSGI server reads it)."""
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    client = Client()
+    client.force_login(User.objects.get(username=USERNAME))
+    answer = client.get("/accounts/data/")
+    assert answer.status_code == 200, answer.status_code
+    return sum(len(block) for block in answer)
+
+
+def download_asgi() -> int:
+    """The same through Django's async test client, as daphne reads it."""
+    from asgiref.sync import async_to_sync
+    from django.contrib.auth.models import User
+    from django.http import StreamingHttpResponse
+    from django.test import AsyncClient
+
+    client = AsyncClient()
+    client.force_login(User.objects.get(username=USERNAME))
+
+    async def read() -> int:
+        answer = await client.get("/accounts/data/")
+        assert answer.status_code == 200, answer.status_code
+        if not answer.streaming:
+            return len(answer.content)
+        return sum([len(block) async for block in cast("StreamingHttpResponse", answer)])
+
+    return async_to_sync(read)()
+
+
+def measure(name: str, download: Callable[[], int], runs: int) -> None:
+    download()  # the first request loads what every later one finds loaded
+    seconds = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        size = download()
+        seconds.append(time.perf_counter() - start)
+    tracemalloc.start()
+    download()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(
+        f"{name}: {size / 1e6:.1f} MB in {statistics.median(seconds):.2f} s"
+        f" (median of {runs}, {min(seconds):.2f}–{max(seconds):.2f} s); peak of Python's allocations"
+        f" {peak / 1e6:.1f} MB (tracemalloc)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20_000, help="the account's games (default 20000)")
+    parser.add_argument("--runs", type=int, default=3, help="timed downloads of each kind (default 3)")
+    options = parser.parse_args()
+    os.environ["ALLOWED_HOSTS"] = "testserver"  # the test clients' host
+    with tempfile.TemporaryDirectory() as folder:
+        set_up_django(Path(folder) / "bench.sqlite3")
+        from django.db import connection
+
+        print(f"On {connection.vendor}, an account of {options.games} games")
+        fill(options.games)
+        measure("WSGI", download_wsgi, options.runs)
+        measure("ASGI", download_asgi, options.runs)
+
+
+if __name__ == "__main__":
+    main()
