@@ -4,8 +4,8 @@ the time to the file's last byte, and the memory the download takes meanwhile.
     .venv/bin/python bench/download.py [--games 20000] [--runs 3]
 
 On a fresh SQLite file (or DATABASE_URL's database, to measure PostgreSQL; its games are left there). One account
-holds ``--games`` games, ended, on a few deals, their logs real (a solver's winning line, or the stock drawn), a
-tenth of them a past day's Daily. The file is asked for in process, as WSGI and as ASGI (Django's test clients),
+holds ``--games`` games, ended, on a few deals, their logs real (``progress.store_ended_games``), a tenth of them
+a past day's Daily. The file is asked for in process, as WSGI and as ASGI (Django's test clients),
 and read to its end a block at a time, keeping none, after one download untimed. Time: the median and range of
 ``--runs`` downloads, the database's time included. Memory: the peak of Python's allocations during one more
 download, measured by ``tracemalloc`` from the request on (it slows the code, so that download is not timed).
@@ -15,7 +15,6 @@ import argparse
 import datetime
 import os
 import statistics
-import sys
 import tempfile
 import time
 import tracemalloc
@@ -24,7 +23,7 @@ from pathlib import Path
 from typing import cast
 
 import _common  # noqa: F401 (the repository root on sys.path)
-from progress import deals, set_up_django
+from progress import set_up_django, store_ended_games
 
 USERNAME = "bench-download"
 
@@ -33,36 +32,15 @@ def fill(games: int) -> None:
     from django.contrib.auth.models import User
     from django.utils import timezone
 
-    import engine
-    from games.models import GameRecord
-
     user = User.objects.create_user(USERNAME, email=f"{USERNAME}@example.com")
-    lines, now = deals(10), timezone.now()
-    rows = []
-    for index in range(games):
-        code, line = lines[index % len(lines)]
-        log = line if index % 2 else engine.log.DRAW * engine.STOCK_SIZE
-        game = engine.Game.replay(engine.GameCode.parse(code), log)
-        if game.status is engine.Status.PLAYING:
-            log, game = line, engine.Game.replay(engine.GameCode.parse(code), line)
-        daily = index % 10 == 0
-        rows.append(
-            GameRecord(
-                code=code,
-                log=log,
-                user=user,
-                level="daily" if daily else "",
-                daily_date=now.date() - datetime.timedelta(days=1 + index // 10) if daily else None,
-                status=game.status,
-                score=game.score,
-                moves=game.moves,
-                first_action_at=now,
-                finished=now,
-            )
-        )
-    for start in range(0, games, 2000):
-        GameRecord.objects.bulk_create(rows[start : start + 2000])
-        print(f"  stored {min(start + 2000, games)} of {games} games…", file=sys.stderr)
+    today = timezone.now().date()
+
+    def fields_of(index: int) -> dict[str, object]:
+        if index % 10:
+            return {"user": user}
+        return {"user": user, "level": "daily", "daily_date": today - datetime.timedelta(days=1 + index // 10)}
+
+    store_ended_games(games, fields_of)
 
 
 def download_wsgi() -> int:
