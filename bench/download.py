@@ -7,8 +7,9 @@ On a fresh SQLite file (or DATABASE_URL's database, to measure PostgreSQL; its g
 holds ``--games`` games, ended, on a few deals, their logs real (``progress.store_ended_games``), a tenth of them
 a past day's Daily. The file is asked for in process, as WSGI and as ASGI (Django's test clients),
 and read to its end a block at a time, keeping none, after one download untimed. Time: the median and range of
-``--runs`` downloads, the database's time included. Memory: the peak of Python's allocations during one more
-download, measured by ``tracemalloc`` from the request on (it slows the code, so that download is not timed).
+``--runs`` downloads, wall (the database's time included) and the process's CPU. Memory: the peak of Python's
+allocations during one more download, measured by ``tracemalloc`` from the request on (it slows the code, so that
+download is not timed).
 """
 
 import argparse
@@ -77,19 +78,20 @@ def download_asgi() -> int:
 
 def measure(name: str, download: Callable[[], int], runs: int) -> None:
     download()  # the first request loads what every later one finds loaded
-    seconds = []
+    walls, cpus = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         size = download()
-        seconds.append(time.perf_counter() - start)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
     tracemalloc.start()
     download()
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     print(
-        f"{name}: {size / 1e6:.1f} MB in {statistics.median(seconds):.2f} s"
-        f" (median of {runs}, {min(seconds):.2f}–{max(seconds):.2f} s); peak of Python's allocations"
-        f" {peak / 1e6:.1f} MB (tracemalloc)"
+        f"{name}: {size / 1e6:.1f} MB in {statistics.median(walls):.2f} s wall"
+        f" ({min(walls):.2f}–{max(walls):.2f}), {statistics.median(cpus):.2f} s CPU ({min(cpus):.2f}–{max(cpus):.2f}),"
+        f" median (range) of {runs}; peak of Python's allocations {peak / 1e6:.1f} MB (tracemalloc)"
     )
 
 

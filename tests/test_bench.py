@@ -242,7 +242,7 @@ def test_download_bench_times_an_account_s_file_and_its_memory(monkeypatch: pyte
     assert "On sqlite, an account of 30 games\n" in out
     for kind in ("WSGI", "ASGI"):
         assert re.search(
-            kind + r": [\d.]+ MB in [\d.]+ s \(median of 1, [\d.]+–[\d.]+ s\); peak of Python's allocations [\d.]+ MB"
-            r" \(tracemalloc\)\n",
+            kind + r": [\d.]+ MB in [\d.]+ s wall \([\d.]+–[\d.]+\), [\d.]+ s CPU \([\d.]+–[\d.]+\), median \(range\)"
+            r" of 1; peak of Python's allocations [\d.]+ MB \(tracemalloc\)\n",
             out,
         )
