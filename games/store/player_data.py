@@ -9,6 +9,7 @@ room's code, saying so, and the import refuses it. Records and medals are not in
 games, and rebuilt on import.
 """
 
+import itertools
 import json
 from collections.abc import Iterator
 from datetime import date, datetime, timedelta
@@ -103,11 +104,12 @@ def _pieces(user: User, head: dict[str, object]) -> Iterator[str]:
     yield _json(head).removesuffix("\n}") + ',\n "games": ['
     games = GameRecord.objects.filter(user=user).order_by("created", "id")
     games = games.select_related("seat__room", "link_made", "link_entry__challenge")
-    written = 0
-    for record in games.iterator(chunk_size=GAMES_CHUNK):
-        yield (",\n  " if written else "\n  ") + _json(_game(record), depth=2)
-        written += 1
-    yield ("\n ]" if written else "]") + ',\n "moderation": ' + _json(_moderation(user), depth=1) + "\n}"
+    separator = ""
+    for chunk in itertools.batched(games.iterator(chunk_size=GAMES_CHUNK), GAMES_CHUNK):
+        # One dumps a chunk (each call costs): the list's games, without its brackets.
+        yield separator + _json([_game(record) for record in chunk], depth=1).removeprefix("[").removesuffix("\n ]")
+        separator = ","
+    yield ("\n ]" if separator else "]") + ',\n "moderation": ' + _json(_moderation(user), depth=1) + "\n}"
 
 
 def _json(value: object, depth: int = 0) -> str:

@@ -311,7 +311,7 @@ def stored_document(user: User) -> dict[str, Any]:
 
 
 def test_the_download_is_streamed_and_is_the_document_of_the_stored_rows(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(player_data, "GAMES_CHUNK", 2)  # the games read in several chunks
+    monkeypatch.setattr(player_data, "GAMES_CHUNK", 4)  # its 6 games read in a chunk and a part
     ann, user = a_full_account(monkeypatch)
     content = downloaded(ann)
     assert json.loads(content) == stored_document(user)
@@ -324,6 +324,7 @@ def test_under_asgi_the_download_is_read_a_block_at_a_time_on_the_request_s_thre
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(streams, "BLOCK", 1)  # a block for each piece
+    monkeypatch.setattr(player_data, "GAMES_CHUNK", 2)
     _, user = a_full_account(monkeypatch)
     client = AsyncClient()
     client.force_login(user)
@@ -336,7 +337,8 @@ def test_under_asgi_the_download_is_read_a_block_at_a_time_on_the_request_s_thre
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # Django reads a sync iterator whole under ASGI, and warns
         blocks = async_to_sync(download)()
-    assert len(blocks) == 2 + GameRecord.objects.filter(user=user).count()  # the head, each game, the tail
+    assert GameRecord.objects.filter(user=user).count() == 6
+    assert len(blocks) == 1 + 3 + 1  # the head, the games two by two, the tail
     assert json.loads(b"".join(blocks)) == stored_document(user)
 
 
