@@ -55,8 +55,7 @@ def winning_line() -> tuple[str, str]:
     return code, "".join(a if a == DRAW else engine.log.tap_symbol(int(a)) for a in actions)
 
 
-def a_full_account(monkeypatch: pytest.MonkeyPatch) -> tuple[Client, User]:
-    """An account with a game of every kind, none of whose deals is secret any more."""
+def a_full_account() -> tuple[Client, User]:
     ann, user = signed_in("ann")
     bob, _ = signed_in("bob")
     code, line = winning_line()
@@ -68,17 +67,24 @@ def a_full_account(monkeypatch: pytest.MonkeyPatch) -> tuple[Client, User]:
     act(ann, start_game(ann, code), "draw")  # in play
     bobs = start_game(bob, code)
     play_line(bob, bobs, line)
-    taken = take(ann, make_link(bob, GameRecord.objects.get(pk=bobs.pk), "Bob"), "Ann")  # taken from bob's link
-    play_line(ann, taken, DRAW * engine.STOCK_SIZE)  # and ended
+    take(ann, make_link(bob, GameRecord.objects.get(pk=bobs.pk), "Bob"), "Ann")  # taken from bob's link
     room = make_room(bob, "Bob", code)
     ann.post(f"/c/{room.public_id}/join/", {"name": "Ann"})
     started(bob, room)
     play_line(ann, game_of(room, "Ann"), line[:6])  # a challenge's game
     daily = ann.post("/new/daily/")
     act(ann, GameRecord.objects.get(public_id=daily["Location"].split("/")[2]), "draw")
-    move_back(room, 600)  # the race is over
-    the_day_is_over(monkeypatch)
     return ann, user
+
+
+def every_deal_open(client: Client, user: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No deal of ``user``'s secret any more: their games taken from links ended (the stock drawn), their races
+    over, the day over."""
+    for record in GameRecord.objects.filter(user=user, link_role="taken", finished=None):
+        play_line(client, record, DRAW * engine.STOCK_SIZE)
+    for room in Room.objects.filter(seats__user=user):
+        move_back(room, 600)
+    the_day_is_over(monkeypatch)
 
 
 def the_day_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -119,7 +125,8 @@ def snapshot(user: User) -> dict[str, Any]:
 def test_the_downloaded_file_imported_into_an_empty_database_reproduces_the_account(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ann, user = a_full_account(monkeypatch)
+    ann, user = a_full_account()
+    every_deal_open(ann, user, monkeypatch)
     before = snapshot(user)
     assert len(before["games"]) == 6 and any(game["room"] for game in before["games"].values())
     answer = ann.get("/accounts/data/")
@@ -146,7 +153,8 @@ def test_the_downloaded_file_imported_into_an_empty_database_reproduces_the_acco
 def test_a_game_whose_log_does_not_reach_its_summary_is_refused_and_nothing_is_imported(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ann, user = a_full_account(monkeypatch)
+    ann, user = a_full_account()
+    every_deal_open(ann, user, monkeypatch)
     document = json.loads(downloaded(ann))
     document["games"][-1]["moves"] += 1  # tampered
     file = tmp_path / "tampered.json"
@@ -312,7 +320,8 @@ def stored_document(user: User) -> dict[str, Any]:
 
 def test_the_download_is_streamed_and_is_the_document_of_the_stored_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(player_data, "GAMES_CHUNK", 4)  # its 6 games read in a chunk and a part
-    ann, user = a_full_account(monkeypatch)
+    ann, user = a_full_account()
+    every_deal_open(ann, user, monkeypatch)
     content = downloaded(ann)
     assert json.loads(content) == stored_document(user)
     assert content == json.dumps(stored_document(user), indent=1, ensure_ascii=False).encode()  # the very text
@@ -325,7 +334,8 @@ def test_under_asgi_the_download_is_read_a_block_at_a_time_on_the_request_s_thre
 ) -> None:
     monkeypatch.setattr(streams, "BLOCK", 1)  # a block for each piece
     monkeypatch.setattr(player_data, "GAMES_CHUNK", 2)
-    _, user = a_full_account(monkeypatch)
+    ann, user = a_full_account()
+    every_deal_open(ann, user, monkeypatch)
     client = AsyncClient()
     client.force_login(user)
 
@@ -345,7 +355,7 @@ def test_under_asgi_the_download_is_read_a_block_at_a_time_on_the_request_s_thre
 def test_a_database_error_while_the_file_is_sent_ends_it_cut_short_and_is_logged_once(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    ann, user = a_full_account(monkeypatch)
+    ann, user = a_full_account()
     last = GameRecord.objects.filter(user=user).latest("created", "id")
     each_game = player_data._game
 
