@@ -19,6 +19,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -120,21 +121,20 @@ def time_fold(lines: list[tuple[str, str]]) -> None:
     print(f"  of which the engine (feats and fold): {(time.process_time() - start) / rounds * 1000:.3f} ms an end")
 
 
-def time_rebuild(games: int, players: int) -> None:
-    from django.contrib.auth.models import User
+def store_ended_games(games: int, fields_of: Callable[[int], dict[str, object]]) -> None:
+    """``games`` ended games, won and lost (a third drawn to the end of the stock), on a few deals, their logs real,
+    stored: each with the fields ``fields_of`` gives its index (its owner, and any other)."""
     from django.utils import timezone
 
     import engine
     from games.models import GameRecord
-    from games.store import progress
 
     lines = deals(20)
-    users = User.objects.bulk_create([User(username=f"bench-progress-{i}") for i in range(players)])
     now = timezone.now()
     rows = []
     for index in range(games):
         code, line = lines[index % len(lines)]
-        log = line if index % 3 else engine.log.DRAW * engine.STOCK_SIZE  # a third drawn to the end of the stock
+        log = line if index % 3 else engine.log.DRAW * engine.STOCK_SIZE
         game = engine.Game.replay(engine.GameCode.parse(code), log)
         if game.status is engine.Status.PLAYING:
             log, game = line, engine.Game.replay(engine.GameCode.parse(code), line)
@@ -142,17 +142,26 @@ def time_rebuild(games: int, players: int) -> None:
             GameRecord(
                 code=code,
                 log=log,
-                user=users[index % players],
                 status=game.status,
                 score=game.score,
                 moves=game.moves,
                 first_action_at=now,
                 finished=now,
+                **fields_of(index),
             )
         )
     for start in range(0, games, 2000):
         GameRecord.objects.bulk_create(rows[start : start + 2000])
         print(f"  stored {min(start + 2000, games)} of {games} games…", file=sys.stderr)
+
+
+def time_rebuild(games: int, players: int) -> None:
+    from django.contrib.auth.models import User
+
+    from games.store import progress
+
+    users = User.objects.bulk_create([User(username=f"bench-progress-{i}") for i in range(players)])
+    store_ended_games(games, lambda index: {"user": users[index % players]})
     wall, cpu = time.perf_counter(), time.process_time()
 
     def report(rebuilt: progress.Rebuilt) -> None:

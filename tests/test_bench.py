@@ -234,3 +234,15 @@ def test_progress_bench_times_an_end_with_and_without_the_records_and_a_rebuild(
     assert re.search(r"A game's last move, CPU: [\d.]+ ms without the records, [\d.]+ ms with them", out)
     assert "of which the engine (feats and fold):" in out
     assert re.search(r"Rebuild of 30 games of 3 players: [\d.]+ s wall", out) and "per 10,000 stored games:" in out
+
+
+def test_download_bench_times_an_account_s_file_and_its_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)  # its own SQLite file, never the suite's database
+    out = run_bench("download.py", "--games", "30", "--runs", "1")
+    assert "On sqlite, an account of 30 games\n" in out
+    for kind in ("WSGI", "ASGI"):
+        assert re.search(
+            kind + r": [\d.]+ MB in [\d.]+ s wall \([\d.]+–[\d.]+\), [\d.]+ s CPU \([\d.]+–[\d.]+\), median \(range\)"
+            r" of 1; peak of Python's allocations [\d.]+ MB \(tracemalloc\)\n",
+            out,
+        )

@@ -3,10 +3,15 @@ and what ``manage.py import_player_data`` reads back into a site; and the accoun
 
 The document holds what the account stored: its name, email and dates, its settings, and every game with its code,
 log, times and summary; a challenge's game with its room and seat, a game a link was made from with its link, a
-game taken from another player's link with the link's address and the name it was taken under. Records and medals
-are not in it: they are derived from the games, and rebuilt on import.
+game taken from another player's link with the link's address and the name it was taken under. A game whose deal
+is still secret (today's Daily, a running race, a link's game in play) comes without its code, its log and its
+room's code, saying so, and the import refuses it. Records and medals are not in it: they are derived from the
+games, and rebuilt on import.
 """
 
+import itertools
+import json
+from collections.abc import Iterator
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -16,9 +21,11 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_noop
 
 import engine
+from games.base import clock
 from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, Moderation, Preferences, Room, Seat
 from games.players import Player
 from games.store import progress
+from games.store.visibility import Sight
 
 FORMAT = "tripeaks-player-data"
 VERSION = 1
@@ -67,15 +74,16 @@ def _plain(value: object) -> object:
     return value
 
 
-def _fields(row: object, names: tuple[str, ...]) -> dict[str, object]:
+def _fields(row: object, names: tuple[str, ...]) -> dict[str, Any]:
     return {name: _plain(getattr(row, name)) for name in names}
 
 
-def export(user: User) -> dict[str, Any]:
-    """Everything stored of ``user``'s account, as plain data."""
+def export(user: User) -> Iterator[str]:
+    """Everything stored of ``user``'s account, as one JSON document in pieces, the very text ``json.dumps`` with
+    ``indent=1`` writes of it whole: the account and settings read now, the games ``GAMES_CHUNK`` at a time as the
+    pieces are asked for, so that the memory it takes does not grow with the account's games."""
     preferences = Preferences.objects.filter(user=user).first()
-    games = GameRecord.objects.filter(user=user).order_by("created", "id")
-    return {
+    head = {
         "format": FORMAT,
         "version": VERSION,
         "account": {
@@ -85,9 +93,30 @@ def export(user: User) -> dict[str, Any]:
             "last_login": _plain(user.last_login),
         },
         "preferences": _fields(preferences, PREFERENCE_FIELDS) if preferences else None,
-        "games": [_game(record) for record in games.select_related("seat__room", "link_made", "link_entry")],
-        "moderation": _moderation(user),
     }
+    return _pieces(user, head)
+
+
+# The games read from the database at a time while the document is written.
+GAMES_CHUNK = 500
+
+
+def _pieces(user: User, head: dict[str, object]) -> Iterator[str]:
+    yield _json(head).removesuffix("\n}") + ',\n "games": ['
+    games = GameRecord.objects.filter(user=user).order_by("created", "id")
+    games = games.select_related("seat__room", "link_made", "link_entry__challenge")
+    separator = ""
+    for chunk in itertools.batched(games.iterator(chunk_size=GAMES_CHUNK), GAMES_CHUNK):
+        # One dumps a chunk (each call costs): the list's games, without its brackets.
+        yield separator + _json([_game(record) for record in chunk], depth=1).removeprefix("[").removesuffix("\n ]")
+        separator = ","
+    yield ("\n ]" if separator else "]") + ',\n "moderation": ' + _json(_moderation(user), depth=1) + "\n}"
+
+
+def _json(value: object, depth: int = 0) -> str:
+    """``value`` as ``json.dumps`` with ``indent=1`` writes it ``depth`` levels down a document (a JSON string holds
+    no raw line break, so each one starts a line of the layout)."""
+    return json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n" + " " * depth)
 
 
 def _moderation(user: User) -> dict[str, object] | None:
@@ -100,7 +129,7 @@ def _moderation(user: User) -> dict[str, object] | None:
     return {"name_hidden": row.name_hidden, "blocked": row.blocked, "acts": acts}
 
 
-def _game(record: GameRecord) -> dict[str, object]:
+def _game(record: GameRecord) -> dict[str, Any]:
     data = _fields(record, GAME_FIELDS)
     if record.in_room:
         seat = record.seat
@@ -110,7 +139,39 @@ def _game(record: GameRecord) -> dict[str, object]:
     if record.link_role == LinkRole.TAKEN:
         entry = record.link_entry
         data["taken_from"] = {"link": entry.challenge.public_id, "name": entry.name}
+    sight = Sight(record, owner=True)
+    if sight.withheld:
+        _withhold_deal(record, data, sight)
     return data
+
+
+def _withhold_deal(record: GameRecord, data: dict[str, Any], sight: Sight) -> None:
+    """What ``sight`` withholds (the deal's code and the log, which names the cards turned up) and the room's code out
+    of ``data``, and why, and when they open (null: when the game ends)."""
+    withheld = list(sight.withheld)
+    for field in withheld:
+        del data[field]
+    if record.in_room:
+        del data["challenge"]["room"]["code"]
+        withheld.append("challenge.room.code")
+        reason = "the challenge's deal is secret until its race is over, when its time is up at the latest"
+        opens = record.seat.room.ends_at
+    elif record.link_role == LinkRole.TAKEN:
+        reason, opens = "a challenge link's deal is secret until the game taken from it ends", None
+    else:
+        assert record.daily_date is not None  # noqa: S101 (a deal secret outside a challenge is a Daily's)
+        reason, opens = "the Daily's deal is secret until its day is over", clock.end_of(record.daily_date)
+    data["withheld"] = {"fields": withheld, "reason": reason, "opens": _plain(opens)}
+
+
+def _refuse_withheld(data: dict[str, Any]) -> None:
+    """A game downloaded while its deal was secret cannot be imported: its code and log are not in the document."""
+    if "withheld" in data:
+        fields, reason = ", ".join(data["withheld"]["fields"]), data["withheld"]["reason"]
+        raise BadDocument(
+            f"game {data['public_id']} was downloaded without its {fields} ({reason}): download the data again"
+            " once its deal is open"
+        )
 
 
 def import_document(document: dict[str, Any]) -> User:
@@ -158,6 +219,7 @@ def _restored(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def _import_game(user: User, data: dict[str, Any]) -> None:
+    _refuse_withheld(data)
     fields = _restored({name: data[name] for name in GAME_FIELDS})
     fields["daily_date"] = date.fromisoformat(fields["daily_date"]) if fields["daily_date"] else None
     fields["network_time"] = timedelta(seconds=fields["network_time"])

@@ -20,7 +20,7 @@ from games.store import daily
 from .conftest import act
 from .live import in_event_loop
 from .rooms import join, make_room
-from .test_player_data import PASSWORD, a_full_account, signed_in
+from .test_player_data import PASSWORD, a_full_account, downloaded, signed_in
 from .test_room_socket import room_socket
 
 pytestmark = pytest.mark.django_db
@@ -219,10 +219,10 @@ def test_names_that_stand_for_hidden_players_are_nobody_s_to_take() -> None:
 
 def test_the_downloaded_data_says_what_the_moderators_decided_and_the_import_leaves_it(tmp_path: Path) -> None:
     ann, user = signed_in("ann")
-    assert ann.get("/accounts/data/").json()["moderation"] is None
+    assert json.loads(downloaded(ann))["moderation"] is None
     moderate("--account", "ann", "--hide-name", "--reason", "rude")
     moderate("--account", "ann", "--block")
-    document = ann.get("/accounts/data/").json()
+    document = json.loads(downloaded(ann))
     assert document["moderation"]["name_hidden"] and document["moderation"]["blocked"]
     acts = document["moderation"]["acts"]
     assert [(act["act"], act["reason"], act["names"]) for act in acts] == [

@@ -1,14 +1,12 @@
 """The account page: what the account is; its name, email address and password changed; its data to download,
 and its deletion (games/store/player_data.py)."""
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import content_disposition_header
@@ -22,6 +20,7 @@ from games.web.forms import ChangeEmailForm, ChangeNameForm, DeleteAccountForm
 from games.web.http import SiteRequest
 from games.web.limits import PASSWORDS, limited
 from games.web.players import block_kept
+from games.web.streams import streamed
 
 
 @require_GET
@@ -87,12 +86,10 @@ def confirm_email(request: SiteRequest, token: str) -> HttpResponse:
 
 @require_GET
 @login_required
-def download_data(request: SiteRequest) -> HttpResponse:
-    """The account's data as a JSON file (docs/features.md, "Your data")."""
+def download_data(request: SiteRequest) -> StreamingHttpResponse:
+    """The account's data as a JSON file (docs/features.md, "Your data"), written as it is sent."""
     user = _account(request)
-    answer = HttpResponse(
-        json.dumps(player_data.export(user), indent=1, ensure_ascii=False), content_type="application/json"
-    )
+    answer = StreamingHttpResponse(streamed(request, player_data.export(user)), content_type="application/json")
     name = f"tripeaks-{user.get_username()}-{timezone.now():%Y-%m-%d}.json"
     answer["Content-Disposition"] = content_disposition_header(as_attachment=True, filename=name)
     return answer
