@@ -11,12 +11,24 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_noop
 
 import engine
-from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, Moderation, Preferences, Room, Seat
+from games.base import names
+from games.models import (
+    AccountName,
+    GameRecord,
+    LinkChallenge,
+    LinkEntry,
+    LinkRole,
+    Moderation,
+    Preferences,
+    Room,
+    Seat,
+)
 from games.players import Player
 from games.store import progress
 
@@ -134,7 +146,13 @@ def _import_account(document: dict[str, Any]) -> User:
     account = document["account"]
     if User.objects.filter(username=account["username"]).exists():
         raise BadDocument(f"an account named {account['username']!r} exists on this site")
-    user = User.objects.create_user(account["username"], email=account["email"] or "")
+    try:
+        name = AccountName.check_name(account["username"])
+    except ValidationError as error:
+        refused = " ".join(error.messages)
+        raise BadDocument(f"the account's name {account['username']!r} is refused: {refused}") from None
+    user = User.objects.create_user(name, email=account["email"] or "")
+    AccountName.claim(user)
     User.objects.filter(pk=user.pk).update(
         date_joined=_read(account["date_joined"]), last_login=_read(account["last_login"])
     )
@@ -234,7 +252,7 @@ def _anonymise(record: GameRecord) -> None:
 def _free_name(others: QuerySet[Seat] | QuerySet[LinkEntry]) -> str:
     taken = set(others.values_list("name_key", flat=True))
     name, number = DELETED_PLAYER, 1
-    while Seat.key_of(name) in taken:
+    while names.key_of(name) in taken:
         number += 1
         name = f"{DELETED_PLAYER} {number}"
     return name
