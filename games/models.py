@@ -9,7 +9,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -348,12 +348,17 @@ class GameRecord(models.Model):
         for name, value in self.analysis_fields(None).items():  # the analysis was of another log
             setattr(self, name, value)
         self.par_percent = self.par_losses = None  # and so were the share of par and where the points went
-        self.status = game.status
-        self.moves = game.moves
         if game.status is engine.Status.PLAYING:
             self.finished = None
         elif self.finished is None:
             self.finished = now
+        self.take_figures(game)
+
+    def take_figures(self, game: engine.Game) -> None:
+        """The figures of the replayed ``game`` at the record's times: its status and moves, whether it was played
+        faster than a person can, its score (by streaks for a level game, with its best streak and stars)."""
+        self.status = game.status
+        self.moves = game.moves
         # The server's time for a game, from its start to its last action's arrival less what the network took
         # of it, is never shorter than its player's, however the network queued the taps: under the floor, no
         # person played it. Moves, not actions: an undo may come from a key held down.
@@ -552,7 +557,7 @@ class AccountName(models.Model):
         cleaned = names.clean(name)
         names.validate(cleaned)
         user_model = get_user_model()
-        user_model._meta.get_field(user_model.USERNAME_FIELD).clean(cleaned, None)
+        cast(models.Field[Any, Any], user_model._meta.get_field(user_model.USERNAME_FIELD)).clean(cleaned, None)
         if cls.taken(cleaned, by_another_than=renamed):
             raise ValidationError(_("This name looks like another player's: choose another."), code="look_alike")
         return cleaned

@@ -120,7 +120,7 @@ class NameField(forms.CharField):
     """A player's name in a challenge, cleaned (games/base/names.py) before it is checked and taken."""
 
     def to_python(self, value: Any) -> str:
-        return names.clean(super().to_python(value))
+        return names.clean(super().to_python(value) or "")
 
 
 def name_field() -> forms.CharField:
