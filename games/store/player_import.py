@@ -21,6 +21,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
+from django.utils import timezone
 
 import engine
 from games.base import names
@@ -132,7 +133,7 @@ def _value(model: type[models.Model], name: str, data: dict[str, Any], where: st
     if raw is None and field.null:
         return None
     kind = field.get_internal_type()
-    if isinstance(raw, bool) is not (kind == "BooleanField") or not isinstance(raw, JSON_TYPES[kind]):
+    if isinstance(raw, bool) is not (kind == "BooleanField") or not isinstance(raw, JSON_TYPES.get(kind, ())):
         raise BadDocument(f"{where}: {name} is a {type(raw).__name__}, not what its column holds ({kind})")
     if isinstance(raw, int | float) and kind == "DurationField":
         return _duration(raw, f"{where}: {name}")
@@ -203,6 +204,22 @@ def _import_game(user: User, data: dict[str, Any], where: str) -> None:
     game = _replayed(record, where)
     _check_times(record, game, where)
     _check_day(record, where)
+    if (record.time_limit is not None) is not ("challenge" in data):
+        raise BadDocument(f"{where}: a challenge's game has a time limit and its room, and only a challenge's")
+    _take_figures(record, game, where)
+    record.link_role = _link_role(record, data, where)
+    if GameRecord.objects.filter(public_id=public_id).exists():
+        raise BadDocument(f"{where} is on this site already")
+    record.save()
+    GameRecord.objects.filter(pk=record.pk).update(updated=fields["updated"])  # as stored, not the save's now
+    if "challenge" in data:
+        _import_seat(user, record, _object(data["challenge"], f"{where}: its challenge"), where)
+    if record.link_role == LinkRole.MADE:
+        _import_link(record, _object(data["link"], f"{where}: its link"), where)
+
+
+def _take_figures(record: GameRecord, game: engine.Game, where: str) -> None:
+    """The replay's figures, which must be those the file claims; what the replay cannot say is not taken."""
     claimed = {name: getattr(record, name) for name in FIGURES}
     record.take_figures(game)
     wrong = [
@@ -216,15 +233,6 @@ def _import_game(user: User, data: dict[str, Any], where: str) -> None:
         raise BadDocument(f"{where} is won, on a deal it says cannot be won")
     record.winnable = True if game.status is engine.Status.WON else None  # else the solver says it again
     record.ranked, record.par_percent = False, None  # no leaderboard takes an imported game; par is asked again
-    record.link_role = _link_role(record, data, where)
-    if GameRecord.objects.filter(public_id=public_id).exists():
-        raise BadDocument(f"{where} is on this site already")
-    record.save()
-    GameRecord.objects.filter(pk=record.pk).update(updated=fields["updated"])  # as stored, not the save's now
-    if "challenge" in data:
-        _import_seat(user, record, _object(data["challenge"], f"{where}: its challenge"), where)
-    if record.link_role == LinkRole.MADE:
-        _import_link(record, _object(data["link"], f"{where}: its link"), where)
 
 
 def _replayed(record: GameRecord, where: str) -> engine.Game:
@@ -237,19 +245,21 @@ def _replayed(record: GameRecord, where: str) -> engine.Game:
 
 
 def _check_times(record: GameRecord, game: engine.Game, where: str) -> None:
-    """Its times hold together: made and first action before its end, and its end before its last change (a
-    challenge's first action is the race's start, after the game is made), an end for a game over and
+    """Its times hold together: made and first action before its end, its end before its last change and that
+    before now (a challenge's first action is the race's start, after the game is made), an end for a game over and
     none for one in play, a first action for a game timed and played, and no more given back of the network's
     waits than its actions can have been given."""
-    ended = game.status is not engine.Status.PLAYING
+    ended, in_room = game.status is not engine.Status.PLAYING, record.time_limit is not None
     before = [(record.created, record.finished), (record.first_action_at, record.finished)]
-    before += [(record.created, record.updated), (record.finished, record.updated)]
+    before += [(record.created, record.updated), (record.finished, record.updated), (record.updated, timezone.now())]
+    if not in_room:  # a race starts after its games are made, and they wait for it
+        before.append((record.first_action_at, record.updated))
     problems = [
         (any(earlier > later for earlier, later in before if earlier and later), "its times are out of order"),
         (ended is not (record.finished is not None), "its end does not match its status"),
         (record.scoring is not None and game.version > 0 and record.first_action_at is None, "it has no start"),
         (record.network_time > timedelta(seconds=NETWORK_MOST * game.version), "it gave back more than it waited"),
-        (record.finished is not None and record.seconds() < 0, "it ended before its clock started"),
+        (not in_room and record.seconds() < 0, "its clock gave back more than it ran"),
     ]
     said = [problem for wrong, problem in problems if wrong]
     if said:

@@ -79,6 +79,8 @@ def won_daily() -> dict[str, Any]:
         ({"first_action_at": lambda _: None}, "it has no start"),
         ({"first_action_at": lambda _: "2099-01-01T00:00:00+00:00"}, "its times are out of order"),
         ({"network_time": lambda _: 3600}, "it gave back more than it waited"),
+        ({"updated": lambda _: "2099-01-01T00:00:00+00:00"}, "its times are out of order"),
+        ({"time_limit": lambda _: 600}, "a challenge's game has a time limit and its room, and only a challenge's"),
         ({"archive": lambda _: True}, "an archive game is one begun after its day"),
         ({"winnable": lambda _: False}, "is won, on a deal it says cannot be won"),
         ({"daily_date": lambda _: None}, "a daily game has a day, and only a daily game"),
