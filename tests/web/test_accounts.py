@@ -165,6 +165,8 @@ def test_log_out_ends_the_session(client: Client) -> None:
         ("__", "at least one visible letter or digit"),
         ("аdmin", "written in one alphabet"),  # a Cyrillic а beside Latin letters: it passes for "admin"
         ("Ivan_Иван", "written in one alphabet"),
+        ("player_12", "stand for players whose name a moderator hid"),  # what the pages show for a hidden name
+        ("giocatore7", "stand for players whose name a moderator hid"),
     ],
 )
 def test_a_name_that_cannot_be_read_as_one_is_refused(client: Client, name: str, says: str) -> None:
