@@ -9,10 +9,12 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Exists, OuterRef
 from django.db.models.functions import Substr
@@ -21,8 +23,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 import engine
-from games.base import memo
-from games.base.look_alikes import look_of
+from games.base import memo, names
 from games.players import Player
 
 
@@ -303,12 +304,17 @@ class GameRecord(models.Model):
         for name, value in self.analysis_fields(None).items():  # the analysis was of another log
             setattr(self, name, value)
         self.par_percent = self.par_losses = None  # and so were the share of par and where the points went
-        self.status = game.status
-        self.moves = game.moves
         if game.status is engine.Status.PLAYING:
             self.finished = None
         elif self.finished is None:
             self.finished = now
+        self.take_figures(game)
+
+    def take_figures(self, game: engine.Game) -> None:
+        """The figures of the replayed ``game`` at the record's times: its status and moves, whether it was played
+        faster than a person can, its score (by streaks for a level game, with its best streak and stars)."""
+        self.status = game.status
+        self.moves = game.moves
         # The server's time for a game, from its start to its last action's arrival less what the network took
         # of it, is never shorter than its player's, however the network queued the taps: under the floor, no
         # person played it. Moves, not actions: an undo may come from a key held down.
@@ -488,7 +494,7 @@ class Preferences(models.Model):
 
 
 class AccountName(models.Model):
-    """What an account's name looks like (games/base/look_alikes.py), one account per look: a sign-up whose name
+    """An account's name's key (games/base/names.py), one account per key: a sign-up whose name
     would pass for another player's is refused. Claimed with the account, in the sign-up's transaction."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="name_look")
@@ -499,17 +505,30 @@ class AccountName(models.Model):
 
     @classmethod
     def claim(cls, user: AbstractBaseUser) -> None:
-        cls.objects.create(user=user, look=look_of(user.get_username()))
+        cls.objects.create(user=user, look=names.key_of(user.get_username()))
+
+    @classmethod
+    def check_name(cls, name: str, *, renamed: int | None = None) -> str:
+        """``name`` cleaned, if an account may take it (at sign-up, or the account ``renamed`` renaming itself):
+        a user name as Django takes one, readable, and not one that passes for another player's; ``ValidationError``
+        otherwise."""
+        cleaned = names.clean(name)
+        names.validate(cleaned)
+        user_model = get_user_model()
+        cast(models.Field[Any, Any], user_model._meta.get_field(user_model.USERNAME_FIELD)).clean(cleaned, None)
+        if cls.taken(cleaned, by_another_than=renamed):
+            raise ValidationError(_("This name looks like another player's: choose another."), code="look_alike")
+        return cleaned
 
     @classmethod
     def taken(cls, name: str, *, by_another_than: int | None = None) -> bool:
         """Whether ``name`` looks like an account's name (but the account ``by_another_than``'s, renaming itself)."""
-        return cls.objects.filter(look=look_of(name)).exclude(user_id=by_another_than).exists()
+        return cls.objects.filter(look=names.key_of(name)).exclude(user_id=by_another_than).exists()
 
     @classmethod
     def rename(cls, user: AbstractBaseUser) -> None:
         """The account's look, after its name changed (its row made for an account that had none)."""
-        cls.objects.update_or_create(user_id=user.pk, defaults={"look": look_of(user.get_username())})
+        cls.objects.update_or_create(user_id=user.pk, defaults={"look": names.key_of(user.get_username())})
 
 
 ROOM_PLAYERS = range(2, 9)  # how many play a challenge: 2 to 8
@@ -625,10 +644,8 @@ class Seat(models.Model):
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
     name = models.CharField(max_length=NAME_LENGTH)
-    # The name as rooms compare names: in any case, in any alphabet (SQLite's LOWER knows ASCII only).
+    # The name's key (games/base/names.py): a name that passes for one in the room is refused.
     name_key = models.CharField(max_length=4 * NAME_LENGTH, editable=False)
-    # What the name looks like (games/base/look_alikes.py): a name that passes for one in the room is refused too.
-    look = models.CharField(max_length=8 * NAME_LENGTH, editable=False, default="")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
     player_token = models.CharField(max_length=32, blank=True, default="")
     host = models.BooleanField(default=False, help_text="Made the room: starts it")
@@ -652,7 +669,8 @@ class Seat(models.Model):
         return f"{self.name} in {self.room_id}"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        self.name_key, self.look = self.key_of(self.name), look_of(self.name)
+        self.name = names.clean(self.name)
+        self.name_key = names.key_of(self.name)
         super().save(*args, **kwargs)
 
     def is_of(self, player: Player) -> bool:
@@ -665,10 +683,6 @@ class Seat(models.Model):
         if state is RoomState.RACING and self.left is not None:
             return RoomState.OVER
         return state if state is not RoomState.RACING else None
-
-    @staticmethod
-    def key_of(name: str) -> str:
-        return name.casefold()
 
 
 class LinkChallenge(models.Model):
@@ -694,7 +708,6 @@ class LinkEntry(models.Model):
     challenge = models.ForeignKey(LinkChallenge, on_delete=models.CASCADE, related_name="entries")
     name = models.CharField(max_length=NAME_LENGTH)
     name_key = models.CharField(max_length=4 * NAME_LENGTH, editable=False)  # as a room's seats compare names
-    look = models.CharField(max_length=8 * NAME_LENGTH, editable=False, default="")
     game = models.OneToOneField(GameRecord, on_delete=models.CASCADE, related_name="link_entry")
 
     class Meta:
@@ -705,7 +718,8 @@ class LinkEntry(models.Model):
         return f"{self.name} on {self.challenge_id}"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        self.name_key, self.look = Seat.key_of(self.name), look_of(self.name)
+        self.name = names.clean(self.name)
+        self.name_key = names.key_of(self.name)
         super().save(*args, **kwargs)
 
 

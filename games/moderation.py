@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import facts
+from games.base.names import key_of
 from games.models import (
     TIME_LIMITS,
     GameRecord,
@@ -53,7 +54,7 @@ def find_player(*, account: str = "", token: str = "", room: str = "", name: str
         if not known:
             raise NoSuchPlayer(f"no anonymous player has the token {token!r}")
         return Player(None, token)
-    seats = Seat.objects.filter(room__public_id=room, name_key=Seat.key_of(name))  # as the room compares names
+    seats = Seat.objects.filter(room__public_id=room, name_key=key_of(name))  # as the room compares names
     seat = seats.first() if room and name else None
     if seat is None:
         raise NoSuchPlayer(f"nobody sits in room {room!r} under the name {name!r}")

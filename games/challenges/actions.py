@@ -7,7 +7,6 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.http import Http404
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -16,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 import engine
 from games import facts
 from games.actions import create_game, find_deal_par
-from games.base.look_alikes import look_of
+from games.base import names
 from games.models import JOIN_CODE_LENGTH, JOIN_CODE_LETTERS, ROOM_PLAYERS, Room, RoomState, Seat, new_join_code
 from games.players import Player
 from games.solver import pool as solver_pool
@@ -157,7 +156,7 @@ def join(player: Player, public_id: str, name: str) -> Seat:
             raise Refusal(STARTED)
         if room.seats.count() >= ROOM_PLAYERS[-1]:
             raise Refusal(FULL, most=ROOM_PLAYERS[-1])
-        if room.seats.filter(Q(name_key=Seat.key_of(name)) | Q(look=look_of(name))).exists():  # under the lock
+        if room.seats.filter(name_key=names.key_of(name)).exists():  # under the lock
             raise Refusal(NAME_TAKEN)
         seat = _seat(room, player, name, host=not room.seats.exists())  # a room its host left: the next one hosts
         facts.room_changed.announce(room)

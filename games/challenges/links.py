@@ -5,15 +5,14 @@ nothing and says why (``Refusal``), in the player's language."""
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 
 import engine
 from games.actions import create_game
-from games.base.look_alikes import look_of
+from games.base import names
 from games.challenges.actions import BLOCKED, NAME_TAKEN, Refusal, refuse_if_blocked
-from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, Seat
+from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole
 from games.players import Player
 from games.store.moderation import is_blocked
 from games.store.visibility import link_code, names_shown
@@ -81,9 +80,7 @@ def take(player: Player, public_id: str, name: str) -> GameRecord:
         taken = next((entry.game for entry in _entries(link) if entry.game.is_owned_by(player)), None)
         if taken is not None:
             return taken
-        if Seat.key_of(name) == Seat.key_of(link.name) or look_of(name) == look_of(link.name):
-            raise Refusal(NAME_TAKEN)
-        if link.entries.filter(Q(name_key=Seat.key_of(name)) | Q(look=look_of(name))).exists():
+        if names.key_of(name) == names.key_of(link.name) or link.entries.filter(name_key=names.key_of(name)).exists():
             raise Refusal(NAME_TAKEN)
         made = link.game
         record = create_game(player, made.game_code, winnable=made.winnable, level=made.game_level)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import engine
+from games.base import names
 from games.models import DealPar, Room, Seat
 from games.store.visibility import names_shown, room_deal_shown
 
@@ -131,11 +132,11 @@ def series(room: Room) -> list[SeriesLine]:
     results = [standings(each) if each.is_over() else [] for each in series_rooms(room)]
     if not any(results):
         return []
-    names = {Seat.key_of(racer.name): racer.name for racers in results for racer in racers}
+    by_key = {names.key_of(racer.name): racer.name for racers in results for racer in racers}
     lines = []
-    for key, name in names.items():
-        scores = [next((r.score for r in racers if Seat.key_of(r.name) == key), None) for racers in results]
+    for key, name in by_key.items():
+        scores = [next((r.score for r in racers if names.key_of(r.name) == key), None) for racers in results]
         scores += [None] * (room.rounds - len(scores))
-        won = sum(1 for racers in results if racers and Seat.key_of(racers[0].name) == key)
+        won = sum(1 for racers in results if racers and names.key_of(racers[0].name) == key)
         lines.append(SeriesLine(name, scores, sum(score or 0 for score in scores), won))
     return sorted(lines, key=lambda line: (-line.total, -line.rounds_won))

@@ -4,7 +4,16 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from games.base.look_alikes import look_of
+import unicodedata
+
+from games.base.names import prototypes
+
+
+def look_of(name):
+    """A name's look as it was read then: its skeleton, casefolded."""
+    decomposed = unicodedata.normalize("NFD", name)
+    skeleton = "".join(prototypes().get(char, char) for char in decomposed)
+    return unicodedata.normalize("NFD", skeleton).casefold()
 
 
 def take_looks(apps, schema_editor):

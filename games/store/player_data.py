@@ -16,15 +16,12 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_noop
 
-import engine
-from games.base import clock
-from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, Moderation, Preferences, Room, Seat
-from games.players import Player
-from games.store import progress
+from games.base import clock, names
+from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole, Moderation, Preferences, Seat
 from games.store.visibility import Sight
 
 FORMAT = "tripeaks-player-data"
@@ -60,10 +57,6 @@ GAME_FIELDS = (
 ROOM_FIELDS = ("public_id", "code", "level", "time_limit", "created", "starts_at", "ended", "rounds", "round_number")
 SEAT_FIELDS = ("name", "host", "joined", "left")
 PREFERENCE_FIELDS = tuple(field.name for field in Preferences._meta.concrete_fields if field.name not in ("id", "user"))
-
-
-class BadDocument(ValueError):
-    """A document this site did not write, or one whose game does not replay to its stored summary."""
 
 
 def _plain(value: object) -> object:
@@ -164,89 +157,6 @@ def _withhold_deal(record: GameRecord, data: dict[str, Any], sight: Sight) -> No
     data["withheld"] = {"fields": withheld, "reason": reason, "opens": _plain(opens)}
 
 
-def _refuse_withheld(data: dict[str, Any]) -> None:
-    """A game downloaded while its deal was secret cannot be imported: its code and log are not in the document."""
-    if "withheld" in data:
-        fields, reason = ", ".join(data["withheld"]["fields"]), data["withheld"]["reason"]
-        raise BadDocument(
-            f"game {data['public_id']} was downloaded without its {fields} ({reason}): download the data again"
-            " once its deal is open"
-        )
-
-
-def import_document(document: dict[str, Any]) -> User:
-    """A new account from ``document`` (``export``'s), with its settings and games, each checked by replay against
-    its stored summary; ``BadDocument`` for a document that is not one, changing nothing. The account has no
-    password: its player sets one by the reset mail."""
-    if document.get("format") != FORMAT or document.get("version") != VERSION:
-        raise BadDocument(f"not a {FORMAT} document of version {VERSION}")
-    try:
-        with transaction.atomic():
-            user = _import_account(document)
-    except IntegrityError as error:
-        raise BadDocument(f"an account, game, room or link of the document is on this site already: {error}") from None
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise BadDocument(f"the document is not whole: {error!r}") from None
-    progress.rebuild(Player(user.pk, None))
-    return user
-
-
-def _import_account(document: dict[str, Any]) -> User:
-    account = document["account"]
-    if User.objects.filter(username=account["username"]).exists():
-        raise BadDocument(f"an account named {account['username']!r} exists on this site")
-    user = User.objects.create_user(account["username"], email=account["email"] or "")
-    User.objects.filter(pk=user.pk).update(
-        date_joined=_read(account["date_joined"]), last_login=_read(account["last_login"])
-    )
-    if document["preferences"] is not None:
-        Preferences.objects.create(user=user, **document["preferences"])
-    for data in document["games"]:
-        _import_game(user, data)
-    return user
-
-
-# The fields written as ISO 8601 text, read back as times.
-TIMES = {"created", "updated", "first_action_at", "finished", "starts_at", "ended", "joined", "left"}
-
-
-def _read(value: object) -> datetime | None:
-    return datetime.fromisoformat(value) if isinstance(value, str) else None
-
-
-def _restored(fields: dict[str, Any]) -> dict[str, Any]:
-    return {name: _read(value) if name in TIMES else value for name, value in fields.items()}
-
-
-def _import_game(user: User, data: dict[str, Any]) -> None:
-    _refuse_withheld(data)
-    fields = _restored({name: data[name] for name in GAME_FIELDS})
-    fields["daily_date"] = date.fromisoformat(fields["daily_date"]) if fields["daily_date"] else None
-    fields["network_time"] = timedelta(seconds=fields["network_time"])
-    if "taken_from" in data:  # the link is another player's: the game comes as one of its own
-        fields["link_role"] = ""
-    record = GameRecord(user=user, **fields)
-    _check_replay(record)
-    record.save()
-    GameRecord.objects.filter(pk=record.pk).update(updated=fields["updated"])  # as stored, not the save's now
-    if "challenge" in data:
-        room_fields = _restored({name: data["challenge"]["room"][name] for name in ROOM_FIELDS})
-        room, _ = Room.objects.get_or_create(public_id=room_fields.pop("public_id"), defaults=room_fields)
-        seat_fields = _restored({name: data["challenge"]["seat"][name] for name in SEAT_FIELDS})
-        Seat.objects.create(room=room, user=user, game=record, **seat_fields)
-    if "link" in data:
-        LinkChallenge.objects.create(game=record, public_id=data["link"]["public_id"], name=data["link"]["name"])
-
-
-def _check_replay(record: GameRecord) -> None:
-    try:
-        game = record.replay()
-    except (engine.InvalidLog, engine.InvalidGameCode) as error:
-        raise BadDocument(f"game {record.public_id} does not replay: {error}") from error
-    if (game.status.value, game.moves) != (record.status, record.moves):
-        raise BadDocument(f"game {record.public_id}'s log does not reach its stored summary")
-
-
 # The name a deleted account's kept results go by: stored as it is in a room's seat and a link's entry, translated
 # where a page names a ranked daily game's player (games/store/daily.py).
 DELETED_PLAYER = gettext_noop("deleted player")
@@ -296,7 +206,7 @@ def _anonymise(record: GameRecord) -> None:
 def _free_name(others: QuerySet[Seat] | QuerySet[LinkEntry]) -> str:
     taken = set(others.values_list("name_key", flat=True))
     name, number = DELETED_PLAYER, 1
-    while Seat.key_of(name) in taken:
+    while names.key_of(name) in taken:
         number += 1
         name = f"{DELETED_PLAYER} {number}"
     return name

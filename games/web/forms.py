@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 import engine
+from games.base import names
 from games.models import (
     DEFAULT_TIME_LIMIT,
     LEVEL_LABELS,
@@ -27,7 +28,6 @@ from games.models import (
     Theme,
 )
 from games.web import account_mail
-from games.web.names import validate_display_name, validate_readable
 
 CodeError = engine.CodeError
 CODE_ERRORS = {
@@ -117,11 +117,18 @@ class NewGameForm(forms.Form):
         return engine.GameCode.random(rule), None
 
 
+class NameField(forms.CharField):
+    """A player's name in a challenge, cleaned (games/base/names.py) before it is checked and taken."""
+
+    def to_python(self, value: Any) -> str:
+        return names.clean(super().to_python(value) or "")
+
+
 def name_field() -> forms.CharField:
-    return forms.CharField(
+    return NameField(
         label=_("Your name in this challenge"),
         max_length=NAME_LENGTH,
-        validators=[validate_display_name],
+        validators=[names.validate],
         help_text=_("What the other players see beside your figures."),
     )
 
@@ -281,14 +288,6 @@ class PreferencesForm(forms.Form):
     )
 
 
-def check_account_name(name: str, renamed: int | None = None) -> None:
-    """An account's name, at sign-up or when the account ``renamed`` changes it: readable, and not one that passes
-    for another player's (``ValidationError`` otherwise)."""
-    validate_readable(name)
-    if AccountName.taken(name, by_another_than=renamed):
-        raise ValidationError(_("This name looks like another player's: choose another."), code="look_alike")
-
-
 def check_email(email: str, account: int | None = None) -> str:
     """An address for ``account`` (a new one: None) that no other account has; the refusal names none."""
     if email and account_mail.address_taken(email, by_another_than=account):
@@ -315,7 +314,7 @@ class SignupForm(UserCreationForm[User]):
     def clean_username(self) -> str:
         name = super().clean_username()
         if name:  # Django's check gives None for a taken name, its error recorded (the stubs say str)
-            check_account_name(name)
+            return AccountName.check_name(name)
         return name
 
     def name_taken(self) -> None:
@@ -350,9 +349,7 @@ class ChangeNameForm(forms.ModelForm[User]):
         labels = {"username": _("New name")}
 
     def clean_username(self) -> str:
-        name: str = self.cleaned_data["username"]
-        check_account_name(name, self.instance.pk)
-        return name
+        return AccountName.check_name(self.cleaned_data["username"], renamed=self.instance.pk)
 
     def name_taken(self) -> None:
         """Another account took this name (or its look) between the check and the write: the check's own error."""

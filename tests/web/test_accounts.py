@@ -5,7 +5,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.base.look_alikes import look_of, prototypes
+from games.base.names import key_of, prototypes
 from games.models import AccountName, GameRecord
 from games.players import TOKEN_SESSION_KEY
 from games.web.forms import SignupForm
@@ -146,7 +146,7 @@ def test_the_look_alikes_are_unicode_s_as_the_library_gives_them() -> None:
     """Fails loudly if confusable-homoglyphs changes how it gives them: each character mapped to one prototype."""
     assert len(prototypes()) > 5000
     assert [prototypes().get(char) for char in "р01mІ"] == ["p", "O", "l", "rn", "l"]
-    assert look_of("ВОВ") == look_of("B0b") == look_of("bob") and look_of("rn") == look_of("m")
+    assert key_of("ВОВ") == key_of("B0b") == key_of("bob") and key_of("rn") == key_of("m")
 
 
 def test_log_out_ends_the_session(client: Client) -> None:
@@ -165,6 +165,8 @@ def test_log_out_ends_the_session(client: Client) -> None:
         ("__", "at least one visible letter or digit"),
         ("аdmin", "written in one alphabet"),  # a Cyrillic а beside Latin letters: it passes for "admin"
         ("Ivan_Иван", "written in one alphabet"),
+        ("player_12", "stand for players whose name a moderator hid"),  # what the pages show for a hidden name
+        ("giocatore7", "stand for players whose name a moderator hid"),
     ],
 )
 def test_a_name_that_cannot_be_read_as_one_is_refused(client: Client, name: str, says: str) -> None:

@@ -7,6 +7,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
+from games.base.names import key_of
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE, AFTER = ("games", "0007_card_back"), ("games", "0008_ranked_daily")
@@ -97,3 +99,28 @@ def test_the_names_already_taken_get_their_looks_the_first_account_of_a_look_kee
     latest.migrate(latest.loader.graph.leaf_nodes())
     assert looks == {bob: "bob", ann: "ann"} and look_alike not in looks
     assert seat_look == "bob"
+
+
+def test_names_taken_before_the_one_key_get_it_and_look_alikes_taken_then_keep_their_names() -> None:
+    before, after = ("games", "0025_submission"), ("games", "0026_one_name_key")
+    executor = MigrationExecutor(connection)
+    executor.migrate([before])
+    apps = executor.loader.project_state([before]).apps
+    user_model, room_model = apps.get_model("auth", "User"), apps.get_model("games", "Room")
+    tomas, look_alike = (user_model.objects.create(username=name).pk for name in ("tomas", "ТОМАЅ"))
+    account_name = apps.get_model("games", "AccountName")
+    account_name.objects.create(user_id=tomas, look="tornas")
+    account_name.objects.create(user_id=look_alike, look="tomas")
+    room = room_model.objects.create(code="TP1-E-TRIPEAK")
+    tom, cyrillic = (
+        room.seats.create(name=name, name_key=name.casefold(), player_token=name).pk for name in ("Tom", "ТОМ")
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate([after])
+    apps = executor.loader.project_state([after]).apps
+    looks = dict(apps.get_model("games", "AccountName").objects.values_list("user_id", "look"))
+    keys = dict(apps.get_model("games", "Seat").objects.values_list("pk", "name_key"))
+    latest = MigrationExecutor(connection)
+    latest.migrate(latest.loader.graph.leaf_nodes())
+    assert looks[tomas] == key_of("tomas") and looks[look_alike].startswith(f"{key_of('tomas')}~")
+    assert keys == {tom: key_of("Tom"), cyrillic: f"{key_of('Tom')}~{cyrillic}"}

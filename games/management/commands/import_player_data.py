@@ -1,17 +1,17 @@
 """Import a player's data, as "Download my data" gave it (docs/features.md, "Your data"), into a new account.
 
-Every game is checked by replaying its log against its stored summary; a document that is not one, or names an
-account, game or room this site has, changes nothing. The account has no password: its player sets one with
-"Forgot your password?" (the reset mail).
+Nothing the file says is trusted (games/store/player_import.py): its size and depth are bounded before it is parsed,
+every value is checked against its column, every game's figures are its replay's, no game ranks or joins a room of
+this site, and the account's name passes sign-up's checks. A file refused changes nothing: the command says why and
+exits with status 1. The account has no password: its player sets one with "Forgot your password?" (the reset mail).
 """
 
-import json
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.store import player_data
+from games.store import player_import
 
 
 class Command(BaseCommand):
@@ -22,12 +22,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, file: Path, **options: Any) -> None:
         try:
-            document = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise CommandError(f"{file} cannot be read as JSON: {error}") from None
-        try:
-            user = player_data.import_document(document)
-        except player_data.BadDocument as error:
+            user = player_import.import_document(player_import.read(file))
+        except player_import.BadDocument as error:
             raise CommandError(str(error)) from None
-        games = len(document["games"])
+        games = user.gamerecord_set.count()
         self.stdout.write(f"Imported the account {user.get_username()!r} with {games} games.")
