@@ -285,7 +285,7 @@ def test_a_game_downloaded_without_its_deal_is_refused_by_the_import_which_says_
     file = tmp_path / "ann.json"
     file.write_bytes(downloaded(ann))
     user.delete()
-    with pytest.raises(CommandError, match=r"downloaded without its code, log \(the Daily's deal is secret until"):
+    with pytest.raises(CommandError, match=r"downloaded without its deal \(the Daily's deal is secret until"):
         call_command("import_player_data", str(file), verbosity=0)
     assert not User.objects.filter(username="ann").exists()
 

@@ -2,6 +2,7 @@
 replay's or the file is refused, no imported game ranks or joins a room of the site, the account's name passes
 sign-up's checks, and a malformed file is refused with its reason, nothing stored and no traceback."""
 
+import datetime
 import json
 import os
 import subprocess
@@ -13,6 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
+from django.utils import timezone
 
 import engine
 from games.base import clock
@@ -63,7 +65,10 @@ def won_daily() -> dict[str, Any]:
     play_line(ann, record, engine.solve(engine.Game.new(daily.daily_code(clock.today()))).line)
     record.refresh_from_db()
     assert record.status == engine.Status.WON and record.ranked and record.stars
-    document = exported(ann)
+    today = clock.today()
+    with pytest.MonkeyPatch.context() as later:  # downloaded once its day is over, when the file holds its deal
+        later.setattr(clock, "today", lambda: today + datetime.timedelta(days=1))
+        document = exported(ann)
     gone(user)
     return document
 
@@ -119,6 +124,7 @@ def test_a_room_of_the_site_is_never_joined(tmp_path: Path) -> None:
     ann.post(f"/c/{room.public_id}/join/", {"name": "Ann"})
     started(bob, room)
     play_line(ann, game_of(room, "Ann"), line[:4])
+    Room.objects.filter(pk=room.pk).update(ended=timezone.now())  # over: the file holds its deal
     document = exported(ann)
     gone(user)
     refused(document, tmp_path, f"its room {room.public_id} is on this site: an imported game joins no room")
