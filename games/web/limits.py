@@ -31,7 +31,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.base import counters
 from games.players import client_key, player_key, remember_session
 from games.solver.budget import PARS_BUDGET, SolverBudget
-from games.web.failures import failure_response, way_back
+from games.web.failures import DATABASE_ERRORS, failure_response, way_back
 from games.web.http import SiteRequest
 
 # Whose attempts a counter counts, from the request and the view's arguments; None: not this request's.
@@ -147,7 +147,10 @@ class PageReadsLimit:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method in PAGES.methods and request.path not in UNCOUNTED_PATHS:
             request = cast(SiteRequest, request)
-            wait = counters.count_attempt([(counter.setting, counter.key(request, {})) for counter in PAGES.counters])
+            try:
+                wait = counters.count_attempt([(each.setting, each.key(request, {})) for each in PAGES.counters])
+            except DATABASE_ERRORS:  # the session unreadable: uncounted, the view meets the outage and answers it
+                wait = 0
             if wait:
                 return too_many(request, PAGES.message, wait)
         return self.get_response(request)
