@@ -367,6 +367,19 @@ def test_page_reads_per_address_whatever_the_page_and_a_monitor_s_health_checks_
     assert reader.get(f"/g/{game.public_id}/").status_code == 200
 
 
+async def opened(
+    public_id: str, address: str, client: Client | None = None
+) -> tuple[WebsocketCommunicator, int | None]:
+    """A live socket of the game's page opened from ``address`` (with ``client``'s cookies), and the code it was
+    closed with at once, if it was."""
+    page = socket(public_id, client)
+    page.scope["client"] = [address, 50000]  # as daphne puts it in the scope
+    connected, _ = await page.connect()
+    assert connected
+    first = await page.receive_output(WAIT)
+    return page, (int(first["code"]) if first["type"] == "websocket.close" else None)
+
+
 @pytest.mark.django_db(transaction=True)
 @in_event_loop
 async def test_open_live_sockets_per_address_are_bounded(settings: Settings) -> None:
@@ -374,22 +387,14 @@ async def test_open_live_sockets_per_address_are_bounded(settings: Settings) -> 
     settings.LIMIT_OPEN_SOCKETS_PER_IP = 2
     record = await sync_to_async(GameRecord.objects.create)(code=CODE)
 
-    async def opened(address: str) -> tuple[WebsocketCommunicator, int | None]:
-        page = socket(record.public_id)
-        page.scope["client"] = [address, 50000]
-        connected, _ = await page.connect()
-        assert connected
-        first = await page.receive_output(WAIT)
-        return page, (int(first["code"]) if first["type"] == "websocket.close" else None)
-
-    held = [await opened("198.51.100.7") for _ in range(2)]
+    held = [await opened(record.public_id, "198.51.100.7") for _ in range(2)]
     assert [code for _, code in held] == [None, None]
-    assert (await opened("198.51.100.7"))[1] == TOO_MANY
-    assert (await opened("198.51.100.8"))[1] is None  # another address
+    assert (await opened(record.public_id, "198.51.100.7"))[1] == TOO_MANY
+    assert (await opened(record.public_id, "198.51.100.8"))[1] is None  # another address
     await held[0][0].disconnect()
-    assert (await opened("198.51.100.7"))[1] is None  # one closed: one more may open
+    assert (await opened(record.public_id, "198.51.100.7"))[1] is None  # one closed: one more may open
     settings.RATELIMIT_ENABLE = False  # RATE_LIMITS=0 (load tests from one address): no bound
-    assert (await opened("198.51.100.7"))[1] is None
+    assert (await opened(record.public_id, "198.51.100.7"))[1] is None
 
 
 def socket_keys_of(client: Client) -> tuple[str | None, str | None]:
@@ -431,23 +436,15 @@ async def test_live_sockets_of_a_flooder_behind_a_victim_s_address_are_closed_an
     flooder, victim = from_address("198.51.100.7"), from_address("198.51.100.7")
     games = [await sync_to_async(start_game)(client) for client in (flooder, victim)]
 
-    async def opened(client: Client, game: GameRecord) -> tuple[WebsocketCommunicator, int | None]:
-        page = socket(game.public_id, client)
-        page.scope["client"] = ["198.51.100.7", 50000]
-        connected, _ = await page.connect()
-        assert connected
-        first = await page.receive_output(WAIT)
-        return page, (int(first["code"]) if first["type"] == "websocket.close" else None)
-
-    held = [await opened(flooder, games[0]) for _ in range(2)]
+    held = [await opened(games[0].public_id, "198.51.100.7", flooder) for _ in range(2)]
     assert [code for _, code in held] == [None] * 2
-    assert (await opened(flooder, games[0]))[1] == TOO_MANY  # two open at once
+    assert (await opened(games[0].public_id, "198.51.100.7", flooder))[1] == TOO_MANY  # two open at once
     await held.pop()[0].disconnect()
-    held.append(await opened(flooder, games[0]))
+    held.append(await opened(games[0].public_id, "198.51.100.7", flooder))
     assert held[-1][1] is None
     await held.pop()[0].disconnect()
-    assert (await opened(flooder, games[0]))[1] == TOO_MANY  # three opened in the minute
-    victim_pages = [await opened(victim, games[1]) for _ in range(2)]
+    assert (await opened(games[0].public_id, "198.51.100.7", flooder))[1] == TOO_MANY  # three opened in the minute
+    victim_pages = [await opened(games[1].public_id, "198.51.100.7", victim) for _ in range(2)]
     assert [code for _, code in victim_pages] == [None] * 2
     for page, _ in held + victim_pages:
         await page.disconnect()
