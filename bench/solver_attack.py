@@ -16,9 +16,10 @@ The victim (127.0.0.3) draws and undoes on a game of its own at a fast player's 
 of a second), reloading its page every 8 seconds: 10 seconds untimed (the server's first answers are slower),
 ``--alone`` seconds alone, then ``--seconds`` with the attacker (by default the limits' and the budgets' whole
 window). With ``--shared`` the attacker is behind the victim's own address (a school, an office, a mobile carrier),
-as other players. The CPU of the server and of its solver process is read from /proc. Targets
-(docs/reliability.md): the attack adds at most 10% of one core, the victim's move p95 stays within 1.5× its p95
-alone, and none of the victim's moves or pages is refused.
+as other players; with ``--one-player`` its threads share one session, one player asking on many connections.
+The CPU of the server and of its solver process is read from /proc. Targets (docs/reliability.md): the attack adds
+at most 10% of one core, the victim's move p95 stays within 1.5× its p95 alone, and none of the victim's moves or
+pages is refused.
 """
 
 import argparse
@@ -45,7 +46,7 @@ WORST_LINE = "+++++n+l++o+ij++k++b+a9+r+3+p+4e++q+h++"  # blocked at its end
 HTMX = {"HX-Request": "true"}
 BOARD_VERSION = re.compile(r'id="board"[^>]*data-version="(\d+)"')
 PACE = 1 / 3  # seconds between the victim's actions
-WARM_UP = 10  # seconds of the victim's moves before its moves alone are timed
+WARM_UP = 10  # seconds of the victim's moves before its moves alone are timed (at most --alone)
 RELOAD_EVERY = 24  # the victim's moves between two reloads of its page: every 8 s
 VICTIM, ATTACKER = "127.0.0.3", "127.0.0.2"  # their addresses; with --shared the attacker's is the victim's
 
@@ -184,6 +185,7 @@ def arguments(description: str | None, **counts: int) -> argparse.Namespace:
     parser.add_argument("--alone", type=float, default=60.0, help="seconds of the victim alone")
     parser.add_argument("--seconds", type=float, default=600.0, help="seconds of the attack: the limits' window")
     parser.add_argument("--shared", action="store_true", help="the attacker behind the victim's own address")
+    parser.add_argument("--one-player", action="store_true", help="the attacker's threads all one player's")
     for name, default in counts.items():
         parser.add_argument(f"--{name}", type=int, default=default)
     return parser.parse_args()
@@ -204,7 +206,7 @@ def measure(attacks: Sequence[Attack], args: argparse.Namespace) -> None:
         with serving(env, default_limits=True) as server:
             victim = client_from(server, VICTIM)
             mine = start_game(victim, "TP1-E-TRIPEAK")
-            _, version = victim_moves(victim, mine, time.monotonic() + WARM_UP, Counter())
+            _, version = victim_moves(victim, mine, time.monotonic() + min(WARM_UP, args.alone), Counter())
             used = cpu_seconds(server.pid)
             victim_alone: Counter[str] = Counter()
             alone, version = victim_moves(victim, mine, time.monotonic() + args.alone, victim_alone, version)
@@ -212,8 +214,12 @@ def measure(attacks: Sequence[Attack], args: argparse.Namespace) -> None:
             until = time.monotonic() + args.seconds
             answers, victim_attacked = Counter[str](), Counter[str]()
             address = VICTIM if args.shared else ATTACKER
+            one = client_from(server, address)  # with --one-player, every thread's
             threads = [
-                threading.Thread(target=attack, args=(Attacker(client_from(server, address), until, answers),))
+                threading.Thread(
+                    target=attack,
+                    args=(Attacker(one if args.one_player else client_from(server, address), until, answers),),
+                )
                 for attack in attacks
             ]
             used = cpu_seconds(server.pid)
@@ -228,6 +234,7 @@ def measure(attacks: Sequence[Attack], args: argparse.Namespace) -> None:
     database = "postgresql" if env.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
     layer = "Redis" if env.get("REDIS_URL") else "in-memory channel layer and cache"
     where = "behind the victim's own address" if args.shared else "at an address of its own"
+    where += ", its threads one player's" if args.one_player else ""
     print(f"{database}, {layer}, one daphne process, the default limits: {args.alone:g} s alone, {args.seconds:g} s")
     print(f"the attacker {where}")
     print(f"attacker's answers: {listed(answers)}")
