@@ -1,17 +1,20 @@
 """One address reading pages as fast as the default limits let it, against a real daphne process: what it costs the
 server, and what it costs another player's moves.
 
-    .venv/bin/python bench/page_flood.py [--alone 60] [--seconds 600] [--readers 4]
+    .venv/bin/python bench/page_flood.py [--alone 60] [--seconds 600] [--readers 4] [--shared]
 
 The attacker (127.0.0.2) runs ``--readers`` readers at once, each with a session of its own and a game of its own
 played some way (the costliest pages a visitor may ask for are its own game's): the game page, a step of its
 replay, its live regions, the Daily's leaderboard, the player's history, the home page, How to play and a
-challenge's form, in turn, each without waiting for anything but its answer. Every page read from one address
-counts against ``LIMIT_PAGES_PER_IP``; once refused, a reader rests for the 429's Retry-After (it stays within the
-limits: past them it would only be refused, and behind nginx, by nginx, before any process: deploy/nginx/).
+challenge's form, in turn, each without waiting for anything but its answer. Every page read counts against
+its reader's ``LIMIT_PAGES_PER_PLAYER`` and its address's ``LIMIT_PAGES_PER_IP``; once refused, a reader rests for
+the 429's Retry-After (it stays within the limits: past them it would only be refused, and behind nginx, by nginx,
+before any process: deploy/nginx/).
 
 The victim (127.0.0.3), the CPU read from /proc and the targets are those of bench/solver_attack.py: the attack
-adds at most 10% of one core, and the victim's move p95 stays within 1.5× its p95 alone (docs/reliability.md).
+adds at most 10% of one core, the victim's move p95 stays within 1.5× its p95 alone, and none of its moves or page
+reloads is refused (docs/reliability.md). With ``--shared`` the readers are behind the victim's own address (one
+reader, ``--readers 1``, is one player reading on and on beside it, as at a school or on a mobile carrier).
 """
 
 import functools

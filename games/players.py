@@ -6,6 +6,7 @@ once per request (games/web/middleware.py), a live socket from its scope (games/
 """
 
 import secrets
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,3 +32,41 @@ class Player:
 def player_of(user: "AbstractBaseUser | AnonymousUser", session: "SessionBase") -> Player:
     """The player of a signed-in ``user`` (Django's, or its anonymous user) and a session."""
     return Player(user_id=user.pk if user.is_authenticated else None, token=session.get(TOKEN_SESSION_KEY))
+
+
+def player_key(player: Player) -> str | None:
+    """The player as the abuse limits and the solver's budgets count them: their account, or their anonymous token;
+    None for a client with neither (no game of its own yet, or its cookies dropped)."""
+    if player.user_id is not None:
+        return f"user:{player.user_id}"
+    return f"player:{player.token}" if player.token else None
+
+
+def client_key(player: Player, address: str | None) -> str | None:
+    """Whom a request counts as, for every limit's narrow bound and for the request turns: its player where it has
+    one, else its client address as counted (``address``), so that dropping cookies gains nothing. A shared address
+    (a school, an office, a mobile carrier) is many players; each limit's looser bound per address counts them all."""
+    return player_key(player) or address
+
+
+# Sessions this process has seen, by the key of their session cookie, with the player each counts as: the request
+# turns (tripeaks_site/server/turns.py) run before Django and read no session, so they ask here. A session never
+# seen, or a cookie made up, is its address. The oldest are forgotten past KNOWN_SESSIONS.
+KNOWN_SESSIONS = 20_000
+_known_sessions: dict[str, str] = {}
+_known_sessions_lock = threading.Lock()
+
+
+def remember_session(session_key: str | None, player: Player) -> None:
+    key = player_key(player)
+    if not session_key or key is None or _known_sessions.get(session_key) == key:
+        return
+    with _known_sessions_lock:
+        _known_sessions[session_key] = key
+        if len(_known_sessions) > KNOWN_SESSIONS:
+            del _known_sessions[next(iter(_known_sessions))]
+
+
+def session_player(session_key: str | None) -> str | None:
+    """The key of the player a session was seen to be (``player_key``), or None."""
+    return _known_sessions.get(session_key) if session_key else None

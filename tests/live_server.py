@@ -138,6 +138,7 @@ def _newest_static_source() -> float:
 SPEED_UNLIMITED = {
     "LIMIT_ACTIONS_PER_PLAYER": "1000000/10s",
     "LIMIT_ACTIONS_PER_IP": "1000000/10s",
+    "LIMIT_PAGES_PER_PLAYER": "1000000/m",
     "LIMIT_PAGES_PER_IP": "1000000/m",
 }
 

@@ -162,6 +162,15 @@ def test_page_flood_bench_weighs_one_address_s_page_reads_within_the_limits(monk
     assert "target: the attack adds at most 10% of a core (" in out
 
 
+def test_page_flood_bench_weighs_a_reader_behind_the_victim_s_own_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)  # a fresh SQLite file, never the suite's PostgreSQL database
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    out = run_bench("page_flood.py", "--alone", "1", "--seconds", "2", "--readers", "1", "--shared")
+    assert "the attacker behind the victim's own address" in out
+    assert re.search(r"attacked: move 200 × \d+", out)
+    assert "none of the victim's moves or pages refused (0)" in out
+
+
 def test_pace_bench_bounds_a_finger_s_pace_through_winning_lines() -> None:
     out = run_bench("pace.py", "--deals", "3")
     assert re.search(r"360×640, touch: a card \d+×\d+ px", out)

@@ -54,7 +54,9 @@ def two_processes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[cluster.
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "tripeaks_site.settings",
+        "LIMIT_OPEN_SOCKETS_PER_PLAYER": "1000",
         "LIMIT_OPEN_SOCKETS_PER_IP": "1000",
+        "LIMIT_SOCKETS_PER_PLAYER": "1000/m",
         "LIMIT_SOCKETS_PER_IP": "1000/m",
     }
     prepare_site(env)

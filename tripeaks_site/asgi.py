@@ -23,14 +23,14 @@ from games.live.origins import SameOriginValidator  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from tripeaks_site.server import eager_writes, round_trips  # noqa: E402
 from tripeaks_site.server.threads import ReusedThreads  # noqa: E402
-from tripeaks_site.server.turns import AddressTurns  # noqa: E402
+from tripeaks_site.server.turns import PlayerTurns  # noqa: E402
 
 eager_writes.install()
 round_trips.install()
 
 application = ProtocolTypeRouter(
     {
-        "http": AddressTurns(ReusedThreads(http_application, settings.REQUEST_THREADS)),
+        "http": PlayerTurns(ReusedThreads(http_application, settings.REQUEST_THREADS)),
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -139,11 +139,11 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "games.web.limits.PageReadsLimit",  # in the reader's language, before the session or the database is read
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "games.web.middleware.PlayerMiddleware",
+    "games.web.limits.PageReadsLimit",  # in the reader's language, counted by their player (their session read)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -294,10 +294,14 @@ else:
 # (REMOTE_ADDR: behind nginx, daphne --proxy-headers takes it from the X-Forwarded-For that nginx overwrites;
 # Django never reads that header itself). Far above what a player does: docs/configuration.md says why.
 # While the cache is unavailable the limits let everything through (fail open: the game goes on).
+# Most come in pairs: a player's (their account or token, else their address), then a looser bound of their address,
+# whatever its players (a school, an office, a mobile carrier). Each _PER_IP is at least twice its _PER_PLAYER and a
+# player's own besides: one neighbour refused on and on, up to twice their rate in one of the address's windows
+# (the windows of different keys do not begin together), never has the others refused.
 LIMIT_NEW_GAMES_PER_PLAYER = envrate("LIMIT_NEW_GAMES_PER_PLAYER", "100/10m")
 LIMIT_NEW_GAMES_PER_IP = envrate("LIMIT_NEW_GAMES_PER_IP", "300/10m")
 LIMIT_ACTIONS_PER_PLAYER = envrate("LIMIT_ACTIONS_PER_PLAYER", "40/10s")
-LIMIT_ACTIONS_PER_IP = envrate("LIMIT_ACTIONS_PER_IP", "60/10s")
+LIMIT_ACTIONS_PER_IP = envrate("LIMIT_ACTIONS_PER_IP", "120/10s")
 LIMIT_HINTS_PER_GAME = envrate("LIMIT_HINTS_PER_GAME", "120/10m")
 LIMIT_HINTS_PER_IP = envrate("LIMIT_HINTS_PER_IP", "600/10m")
 LIMIT_ROOMS_PER_PLAYER = envrate("LIMIT_ROOMS_PER_PLAYER", "20/10m")
@@ -306,9 +310,12 @@ LIMIT_JOINS_PER_PLAYER = envrate("LIMIT_JOINS_PER_PLAYER", "30/10m")
 LIMIT_JOINS_PER_IP = envrate("LIMIT_JOINS_PER_IP", "120/10m")
 LIMIT_JOIN_CODES_PER_PLAYER = envrate("LIMIT_JOIN_CODES_PER_PLAYER", "20/10m")
 LIMIT_JOIN_CODES_PER_IP = envrate("LIMIT_JOIN_CODES_PER_IP", "60/10m")
-LIMIT_SOCKETS_PER_IP = envrate("LIMIT_SOCKETS_PER_IP", "120/m")
-LIMIT_OPEN_SOCKETS_PER_IP = envpositive("LIMIT_OPEN_SOCKETS_PER_IP", "32")  # at once, in one process
-LIMIT_PAGES_PER_IP = envrate("LIMIT_PAGES_PER_IP", "240/m")
+LIMIT_SOCKETS_PER_PLAYER = envrate("LIMIT_SOCKETS_PER_PLAYER", "120/m")
+LIMIT_SOCKETS_PER_IP = envrate("LIMIT_SOCKETS_PER_IP", "360/m")
+LIMIT_OPEN_SOCKETS_PER_PLAYER = envpositive("LIMIT_OPEN_SOCKETS_PER_PLAYER", "32")  # at once, in one process
+LIMIT_OPEN_SOCKETS_PER_IP = envpositive("LIMIT_OPEN_SOCKETS_PER_IP", "64")  # at once, in one process
+LIMIT_PAGES_PER_PLAYER = envrate("LIMIT_PAGES_PER_PLAYER", "120/m")
+LIMIT_PAGES_PER_IP = envrate("LIMIT_PAGES_PER_IP", "360/m")
 LIMIT_SIGN_INS_PER_ACCOUNT = envrate("LIMIT_SIGN_INS_PER_ACCOUNT", "10/15m")  # per account, from one address
 LIMIT_SIGN_INS_PER_IP = envrate("LIMIT_SIGN_INS_PER_IP", "60/15m")
 CHALLENGE_COUNTDOWN = envint("CHALLENGE_COUNTDOWN", "5")  # seconds from a challenge's Start to its first instant

@@ -49,20 +49,20 @@ def address_block(address: str | None) -> str | None:
 
 
 def count_attempt(counted: list[tuple[str, str | None]]) -> int:
-    """Count one attempt on each (rate setting, key) that applies: the seconds to wait if one is past its rate,
-    else 0. The last second of a window still counts in it (django-ratelimit), hence the second added."""
+    """Count one attempt on each (rate setting, key) that applies, in order, up to the first past its rate: the
+    seconds to wait then, else 0. The counters after it are not counted (a player refused is not counted on their
+    address). The last second of a window still counts in it (django-ratelimit), hence the second added."""
 
     def count() -> int:
-        wait = 0
         for setting, value in counted:
             rate = getattr(settings, setting)
             if value is None or rate is None:
                 continue
             usage = get_usage(None, group=setting, key=_fixed(value), rate=rate, increment=True)
             if usage and usage["should_limit"]:
-                wait = max(wait, usage["time_left"] + 1)
                 metrics.count_inc(metrics.LIMITS_HIT, setting)
-        return wait
+                return int(usage["time_left"]) + 1
+        return 0
 
     return in_cache(count) or 0
 

@@ -10,8 +10,8 @@ What a client sends is ignored: the socket only listens. A game that does not ex
 closing the socket with code ``UNKNOWN_GAME`` (close_codes.py) just after accepting it, so that the page knows
 not to reconnect, and today's daily game of another player (its deal is secret until the day is over)
 with ``DEAL_SECRET`` (4403); pages of other origins are refused before that (origins.py). When Redis is
-unavailable the socket is closed with ``UNAVAILABLE`` (4503), and one from an address past its limit of
-sockets (``LIMIT_SOCKETS_PER_IP``) with ``TOO_MANY`` (4429): the page tries again later.
+unavailable the socket is closed with ``UNAVAILABLE`` (4503), and one of a player or an address past its limits of
+sockets (``SOCKETS``, ``OPEN_SOCKETS``) with ``TOO_MANY`` (4429): the page tries again later.
 
 A client may close its socket at any moment, also while ``connect`` is still on its way (its frames
 then meet a closed socket: ``send`` drops them) or the server may give up on a consumer (daphne
@@ -39,7 +39,7 @@ from games.base.trouble import REDIS_TROUBLE, trouble
 from games.live import events, fanout, presence
 from games.live.close_codes import DEAL_SECRET, TOO_MANY, UNAVAILABLE, UNKNOWN_GAME
 from games.models import GameRecord
-from games.players import player_of
+from games.players import client_key, player_of
 from games.store.public_ids import PUBLIC_ID  # what a public id may look like (and a group name may hold)
 from games.store.visibility import Sight
 
@@ -70,14 +70,26 @@ def address_of(scope: Mapping[str, Any]) -> str | None:
     return counters.address_block(client[0] if client else None)
 
 
-def socket_refused(scope: Mapping[str, Any]) -> bool:
-    """Whether a live socket from this address is past ``LIMIT_SOCKETS_PER_IP`` (counting it). Synchronous."""
-    return bool(counters.count_attempt([("LIMIT_SOCKETS_PER_IP", address_of(scope))]))
+@database_sync_to_async  # type: ignore[untyped-decorator]  # channels has no type hints
+def socket_keys(scope: dict[str, Any]) -> tuple[str | None, str | None]:
+    """Whom the socket counts as for the limits: its player (games/players.py, ``client_key``), then its address."""
+    address = address_of(scope)
+    return client_key(player_of(scope["user"], scope["session"]), address), address
 
 
-# This process's open live sockets, by address: at most LIMIT_OPEN_SOCKETS_PER_IP at once (nginx bounds the
-# connections of an address over all processes: deploy/nginx/).
-open_sockets: collections.Counter[str] = collections.Counter()
+# The sockets' limits, a player's then their address's (games/web/limits.py says why both).
+SOCKETS = ("LIMIT_SOCKETS_PER_PLAYER", "LIMIT_SOCKETS_PER_IP")  # opened in a while
+OPEN_SOCKETS = ("LIMIT_OPEN_SOCKETS_PER_PLAYER", "LIMIT_OPEN_SOCKETS_PER_IP")  # open at once, in this process
+
+
+def socket_refused(keys: tuple[str | None, str | None]) -> bool:
+    """Whether a live socket of this player and address is past its ``SOCKETS`` limits (counting it). Synchronous."""
+    return bool(counters.count_attempt(list(zip(SOCKETS, keys, strict=True))))
+
+
+# This process's open live sockets, by (setting, player or address): at most their OPEN_SOCKETS at once (nginx
+# bounds the connections of an address over all processes: deploy/nginx/).
+open_sockets: collections.Counter[tuple[str, str]] = collections.Counter()
 
 
 def page_language(query_string: bytes) -> str:
@@ -122,7 +134,7 @@ class LiveSocket(ListeningSocket):
 
     kind = "game"  # what the socket follows, as its log lines name it
     lost_redis = False
-    counted_as: str | None = None  # the address under which this socket is one of ``open_sockets``
+    open_as: tuple[tuple[str, str], ...] = ()  # what this socket counts as among ``open_sockets``
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         """The socket's whole life: however it ends (the client closing at any moment, an error, the
@@ -148,27 +160,30 @@ class LiveSocket(ListeningSocket):
             self.uncount()
             metrics.move_gauge(metrics.SOCKETS_OPEN, -1, self.kind)
 
-    def counted(self) -> bool:
-        """Count this socket among its address's open ones; False, uncounted, if that many are open already."""
-        address = address_of(self.scope) if settings.RATELIMIT_ENABLE else None  # RATE_LIMITS=False: every limit off
-        if address is not None:
-            if open_sockets[address] >= settings.LIMIT_OPEN_SOCKETS_PER_IP:
-                return False
-            open_sockets[address] += 1
-            self.counted_as = address
+    def counted(self, keys: tuple[str | None, str | None]) -> bool:
+        """Count this socket among its player's and address's open ones; False, uncounted, if either has that many
+        open already."""
+        if not settings.RATELIMIT_ENABLE:  # RATE_LIMITS=False: every limit off
+            return True
+        held = [(setting, key) for setting, key in zip(OPEN_SOCKETS, keys, strict=True) if key is not None]
+        if any(open_sockets[each] >= getattr(settings, each[0]) for each in held):
+            return False
+        open_sockets.update(held)
+        self.open_as = tuple(held)
         return True
 
     def uncount(self) -> None:
-        address, self.counted_as = self.counted_as, None
-        if address is not None:
-            open_sockets[address] -= 1
-            if not open_sockets[address]:
-                del open_sockets[address]
+        held, self.open_as = self.open_as, ()
+        open_sockets.subtract(held)
+        for each in held:
+            if not open_sockets[each]:
+                del open_sockets[each]
 
     async def connect(self) -> None:
         await self.accept()
+        keys = await socket_keys(self.scope)
         # Not on the thread of the consumers' database calls: a frozen cache must hold this socket alone.
-        if not self.counted() or await sync_to_async(socket_refused, thread_sensitive=False)(self.scope):
+        if not self.counted(keys) or await sync_to_async(socket_refused, thread_sensitive=False)(keys):
             await self.close(code=TOO_MANY)
             return
         public_id = self.scope["url_route"]["kwargs"]["public_id"]

@@ -6,6 +6,12 @@ limit changes nothing: the view does not run, and the answer is 429 with ``Retry
 window), in the player's language, through failures.py: a page, or for htmx the ``#notice`` region that
 static/js/errors.js shows. A live socket past its limit is closed (games/live/consumers.py).
 
+Each limit counts a player (``by_player``: their account or token, else their address: games/players.py,
+``client_key``) and, more loosely, their address, whatever its players (``by_address``): a shared address (a
+school, an office, a mobile carrier) is many players, and one of them flooding is refused alone, while one client's
+many connections or a flood of fresh tokens still meets the address's bound. An attempt refused by the narrower
+counter is not counted on the address's, so that a flooder refused on and on never spends its neighbours' share.
+
 The client's address is ``REMOTE_ADDR`` (the WebSocket scope's ``client``): behind nginx, daphne
 ``--proxy-headers`` takes it from the ``X-Forwarded-For`` that nginx overwrites (deploy/); a header a
 client sends is never read here.
@@ -23,8 +29,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.base import counters
+from games.players import client_key, player_key, remember_session
 from games.solver.budget import PARS_BUDGET, SolverBudget
-from games.web.failures import failure_response, way_back
+from games.web.failures import DATABASE_ERRORS, failure_response, way_back
 from games.web.http import SiteRequest
 
 # Whose attempts a counter counts, from the request and the view's arguments; None: not this request's.
@@ -51,26 +58,26 @@ def by_address(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | No
 
 
 def by_player(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | None:
-    """The account, or the anonymous player's token: a player with neither has no game yet (its IP counts)."""
+    """The player, else the address (games/players.py, ``client_key``). Their session is remembered as theirs, so
+    that the request turns count its next requests as the limits do."""
     player = request.player
-    if player.user_id is not None:
-        return f"user:{player.user_id}"
-    return f"player:{player.token}" if player.token else None
+    remember_session(request.session.session_key, player)
+    return client_key(player, by_address(request, view_kwargs))
 
 
 def solver_budget(request: SiteRequest) -> SolverBudget:
     """The solver's time of the request's player and address, counted as the limits count them."""
-    return SolverBudget(by_player(request, {}), by_address(request, {}))
+    return SolverBudget(player_key(request.player), by_address(request, {}))
 
 
 def par_budget(request: SiteRequest) -> SolverBudget:
     """The pars' time of the request's player and address (games/solver/budget.py, ``PARS_BUDGET``)."""
-    return SolverBudget(by_player(request, {}), by_address(request, {}), PARS_BUDGET)
+    return SolverBudget(player_key(request.player), by_address(request, {}), PARS_BUDGET)
 
 
 def by_game_and_asker(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | None:
     """The game, for one player (or one address): a watcher asking again and again spends only their own hints."""
-    asker = by_player(request, view_kwargs) or by_address(request, view_kwargs)
+    asker = by_player(request, view_kwargs)
     return f"game:{view_kwargs['public_id']}:{asker}" if asker else None
 
 
@@ -119,7 +126,7 @@ PASSWORDS = Limits(  # a change checks the old password (hashing), a reset sends
     gettext_lazy("Too many attempts to change or reset a password."),
 )
 PAGES = Limits(  # every page read (PageReadsLimit), a view's own limits besides
-    (Counter("LIMIT_PAGES_PER_IP", by_address),),
+    (Counter("LIMIT_PAGES_PER_PLAYER", by_player), Counter("LIMIT_PAGES_PER_IP", by_address)),
     gettext_lazy("You have opened many pages in a short time."),
     methods=frozenset({"GET", "HEAD"}),
 )
@@ -130,8 +137,9 @@ UNCOUNTED_PATHS = (
 
 
 class PageReadsLimit:
-    """Middleware: past ``LIMIT_PAGES_PER_IP`` reads from one address (pages, regions, replays, the leaderboard,
-    Teach me and verdicts alike), 429 in the player's language, and the view does not run."""
+    """Middleware: past ``LIMIT_PAGES_PER_PLAYER`` reads of one player or ``LIMIT_PAGES_PER_IP`` from one address
+    (pages, regions, replays, the leaderboard, Teach me and verdicts alike), 429 in the player's language, and the
+    view does not run."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -139,7 +147,10 @@ class PageReadsLimit:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method in PAGES.methods and request.path not in UNCOUNTED_PATHS:
             request = cast(SiteRequest, request)
-            wait = counters.count_attempt([(counter.setting, counter.key(request, {})) for counter in PAGES.counters])
+            try:
+                wait = counters.count_attempt([(each.setting, each.key(request, {})) for each in PAGES.counters])
+            except DATABASE_ERRORS:  # the session unreadable: uncounted, the view meets the outage and answers it
+                wait = 0
             if wait:
                 return too_many(request, PAGES.message, wait)
         return self.get_response(request)

@@ -23,8 +23,9 @@ from games.base import counters
 from games.live.close_codes import TOO_MANY, UNKNOWN_GAME
 from games.live.consumers import socket_refused
 from games.models import GameRecord, LinkChallenge
+from games.players import TOKEN_SESSION_KEY, Player, client_key
 from games.solver import pool as solver_pool
-from games.web import reset_mail
+from games.web import limits, reset_mail
 from tests.frozen_redis import frozen_redis
 
 from .conftest import CODE, act, play_line, start_game
@@ -366,6 +367,19 @@ def test_page_reads_per_address_whatever_the_page_and_a_monitor_s_health_checks_
     assert reader.get(f"/g/{game.public_id}/").status_code == 200
 
 
+async def opened(
+    public_id: str, address: str, client: Client | None = None
+) -> tuple[WebsocketCommunicator, int | None]:
+    """A live socket of the game's page opened from ``address`` (with ``client``'s cookies), and the code it was
+    closed with at once, if it was."""
+    page = socket(public_id, client)
+    page.scope["client"] = [address, 50000]  # as daphne puts it in the scope
+    connected, _ = await page.connect()
+    assert connected
+    first = await page.receive_output(WAIT)
+    return page, (int(first["code"]) if first["type"] == "websocket.close" else None)
+
+
 @pytest.mark.django_db(transaction=True)
 @in_event_loop
 async def test_open_live_sockets_per_address_are_bounded(settings: Settings) -> None:
@@ -373,22 +387,112 @@ async def test_open_live_sockets_per_address_are_bounded(settings: Settings) -> 
     settings.LIMIT_OPEN_SOCKETS_PER_IP = 2
     record = await sync_to_async(GameRecord.objects.create)(code=CODE)
 
-    async def opened(address: str) -> tuple[WebsocketCommunicator, int | None]:
-        page = socket(record.public_id)
-        page.scope["client"] = [address, 50000]
-        connected, _ = await page.connect()
-        assert connected
-        first = await page.receive_output(WAIT)
-        return page, (int(first["code"]) if first["type"] == "websocket.close" else None)
-
-    held = [await opened("198.51.100.7") for _ in range(2)]
+    held = [await opened(record.public_id, "198.51.100.7") for _ in range(2)]
     assert [code for _, code in held] == [None, None]
-    assert (await opened("198.51.100.7"))[1] == TOO_MANY
-    assert (await opened("198.51.100.8"))[1] is None  # another address
+    assert (await opened(record.public_id, "198.51.100.7"))[1] == TOO_MANY
+    assert (await opened(record.public_id, "198.51.100.8"))[1] is None  # another address
     await held[0][0].disconnect()
-    assert (await opened("198.51.100.7"))[1] is None  # one closed: one more may open
+    assert (await opened(record.public_id, "198.51.100.7"))[1] is None  # one closed: one more may open
     settings.RATELIMIT_ENABLE = False  # RATE_LIMITS=0 (load tests from one address): no bound
-    assert (await opened("198.51.100.7"))[1] is None
+    assert (await opened(record.public_id, "198.51.100.7"))[1] is None
+
+
+def socket_keys_of(client: Client) -> tuple[str | None, str | None]:
+    """Whom a live socket of ``client``'s page counts as: its player, then its address."""
+    user_id = client.session.get("_auth_user_id")
+    player = Player(int(user_id) if user_id else None, client.session.get(TOKEN_SESSION_KEY))
+    address = counters.address_block(client.defaults["REMOTE_ADDR"])
+    return client_key(player, address), address
+
+
+# -- a shared address ------------------------------------------------------------------------
+
+
+def test_every_limit_counts_a_player_by_their_player_then_their_address_by_its_address() -> None:
+    """Every limit of a view (and the page reads'): a narrow bound, of the player (or of what they ask of), then a
+    looser one of their address, whatever its players; each counted by the one key function of its kind."""
+    keys = {
+        "PLAYER": limits.by_player,
+        "GAME": limits.by_game_and_asker,
+        "ACCOUNT": limits.by_account_and_address,
+        "IP": limits.by_address,
+    }
+    every = {name: value for name, value in vars(limits).items() if isinstance(value, limits.Limits)}
+    assert set(every) == {"NEW_GAMES", "ACTIONS", "HINTS", "ROOMS", "JOIN_CODES", "JOINS", "SIGN_INS", "PASSWORDS"} | {
+        "PAGES"
+    }
+    for name, each in every.items():
+        kinds = [counter.setting.rsplit("_PER_", 1)[1] for counter in each.counters]
+        assert len(kinds) == 2 and kinds[0] != "IP" and kinds[1] == "IP", name
+        assert all(counter.key is keys[kind] for counter, kind in zip(each.counters, kinds, strict=True)), name
+
+
+@pytest.mark.django_db(transaction=True)
+@in_event_loop
+async def test_live_sockets_of_a_flooder_behind_a_victim_s_address_are_closed_and_the_victim_s_never(
+    settings: Settings, clock: Clock
+) -> None:
+    settings.LIMIT_SOCKETS_PER_PLAYER, settings.LIMIT_OPEN_SOCKETS_PER_PLAYER = "3/m", 2
+    flooder, victim = from_address("198.51.100.7"), from_address("198.51.100.7")
+    games = [await sync_to_async(start_game)(client) for client in (flooder, victim)]
+
+    held = [await opened(games[0].public_id, "198.51.100.7", flooder) for _ in range(2)]
+    assert [code for _, code in held] == [None] * 2
+    assert (await opened(games[0].public_id, "198.51.100.7", flooder))[1] == TOO_MANY  # two open at once
+    await held.pop()[0].disconnect()
+    held.append(await opened(games[0].public_id, "198.51.100.7", flooder))
+    assert held[-1][1] is None
+    await held.pop()[0].disconnect()
+    assert (await opened(games[0].public_id, "198.51.100.7", flooder))[1] == TOO_MANY  # three opened in the minute
+    victim_pages = [await opened(games[1].public_id, "198.51.100.7", victim) for _ in range(2)]
+    assert [code for _, code in victim_pages] == [None] * 2
+    for page, _ in held + victim_pages:
+        await page.disconnect()
+
+
+def test_a_flooder_behind_a_victim_s_address_is_refused_and_the_victim_never(clock: Clock) -> None:
+    """With the default limits, over two minutes: a reader and a mover on and on, each resting for its 429's
+    Retry-After, beside a player who moves three times a second and reloads their page every eight seconds."""
+    flooder, victim = from_address("198.51.100.7"), from_address("198.51.100.7")
+    flooder_game, victim_game = start_game(flooder), start_game(victim)
+    resting = {"page": 0.0, "move": 0.0}
+    refused = {"page": 0, "move": 0}
+
+    def flood(kind: str, response: object) -> None:
+        if response.status_code == 429:  # type: ignore[attr-defined]
+            refused[kind] += 1
+            resting[kind] = clock.now + int(response["Retry-After"])  # type: ignore[index]
+
+    for tick in range(360):
+        clock.advance(1 / 3)
+        assert act(victim, victim_game, ("draw", "undo")[tick % 2], htmx=True).status_code == 200
+        if tick % 24 == 0:
+            assert victim.get(f"/g/{victim_game.public_id}/").status_code == 200
+        for _ in range(4):
+            if clock.now >= resting["page"]:
+                flood("page", flooder.get(f"/g/{flooder_game.public_id}/"))
+        for action in ("draw", "undo"):
+            if clock.now >= resting["move"]:
+                flood("move", act(flooder, flooder_game, action, htmx=True))
+    assert refused["page"] and refused["move"]
+
+
+def test_a_flood_of_fresh_sessions_or_of_none_from_one_address_is_still_refused(
+    settings: Settings, clock: Clock
+) -> None:
+    settings.LIMIT_PAGES_PER_PLAYER, settings.LIMIT_PAGES_PER_IP = "5/m", "12/m"
+    settings.LIMIT_NEW_GAMES_PER_IP = "100/10m"
+    cookieless = [from_address("198.51.100.7").get("/daily/").status_code for _ in range(6)]
+    assert cookieless == [200] * 5 + [429]  # a client that drops its cookies is its address: one player's bound
+    clock.advance(60)
+    fresh = []
+    for _ in range(4):  # a new player each time, reading up to just below a player's bound
+        player = from_address("198.51.100.7")
+        start_game(player)
+        fresh += [player.get("/daily/").status_code for _ in range(4)]
+    assert fresh.count(200) == 12
+    assert fresh[12:] == [429] * 4  # the address's bound
+    assert from_address("198.51.100.8").get("/daily/").status_code == 200  # another address
 
 
 # -- a real player ---------------------------------------------------------------------------
@@ -412,7 +516,7 @@ class FastPlayer:
 
     def load_page(self, public_id: str) -> None:
         assert self.client.get(f"/g/{public_id}/").status_code == 200
-        assert not socket_refused({"client": [self.client.defaults["REMOTE_ADDR"], 50000]})
+        assert not socket_refused(socket_keys_of(self.client))
 
     def act(self) -> None:
         self.clock.advance(0.3)
@@ -481,7 +585,8 @@ def test_a_fast_player_plays_for_a_minute_and_is_never_limited(clock: Clock, mon
     while clock.now - started < 60:
         player.act()
 
-    rates = {setting for setting in dir(settings) if setting.startswith("LIMIT_")} - {"LIMIT_OPEN_SOCKETS_PER_IP"}
+    open_sockets = {"LIMIT_OPEN_SOCKETS_PER_PLAYER", "LIMIT_OPEN_SOCKETS_PER_IP"}
+    rates = {setting for setting in dir(settings) if setting.startswith("LIMIT_")} - open_sockets
     assert counted == rates  # the open sockets are counted by their process, not in the cache
     assert GameRecord.objects.filter(user__username="dana").count() >= 10
 

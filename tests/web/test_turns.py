@@ -1,14 +1,17 @@
-"""One address's requests take turns (tripeaks_site/server/turns.py): one at a time in a process, whatever the
-number of connections; other addresses, static files and health checks never wait for them."""
+"""Requests take turns (tripeaks_site/server/turns.py): one player's one at a time in a process, whatever the
+number of connections, and one address's a few at a time whatever its players; a client known by no player's session
+is its address; other addresses, static files and health checks never wait for them."""
 
 import asyncio
 from typing import Any
 
 import pytest
 
+from games import players
+from games.players import Player, remember_session
 from tests.live_server import run_apart
 from tripeaks_site.server import turns
-from tripeaks_site.server.turns import AddressTurns
+from tripeaks_site.server.turns import PlayerTurns
 
 
 class Counting:
@@ -28,14 +31,15 @@ class Counting:
             self.running -= 1
 
 
-def request(app: Any, address: str, method: str = "GET", path: str = "/g/abc/") -> Any:
-    scope = {"type": "http", "method": method, "path": path, "client": (address, 50000)}
+def request(app: Any, address: str, method: str = "GET", path: str = "/g/abc/", session: str = "") -> Any:
+    headers = [(b"cookie", f"csrftoken=x; sessionid={session}".encode())] if session else []
+    scope = {"type": "http", "method": method, "path": path, "client": (address, 50000), "headers": headers}
     return app(scope, None, None)
 
 
-def most_at_once(*requests: tuple[str, str, str], seconds: float = 0.05) -> int:
+def most_at_once(*requests: tuple[str, ...], seconds: float = 0.05) -> int:
     inner = Counting(seconds)
-    app = AddressTurns(inner)
+    app = PlayerTurns(inner)
 
     async def all_at_once() -> None:
         await asyncio.gather(*(request(app, *each) for each in requests))
@@ -65,7 +69,39 @@ def test_a_request_waits_for_its_turn_no_longer_than_the_turn_wait(monkeypatch: 
 
 def test_a_request_without_an_address_is_not_turned() -> None:
     """A Unix socket gives none: nothing to count the request under."""
-    app = AddressTurns(Counting())
+    app = PlayerTurns(Counting())
     scope = {"type": "http", "method": "GET", "path": "/", "client": None}
     run_apart(app(scope, None, None))
     assert not app._turns
+
+
+@pytest.fixture
+def sessions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Three sessions seen as three players' (two anonymous, one account), and one seen as the first's again."""
+    monkeypatch.setattr(players, "_known_sessions", {})
+    keys = ["s-ann-1", "s-bob-1", "s-cyd-1", "s-ann-2"]
+    for key, player in zip(
+        keys, [Player(None, "ann"), Player(None, "bob"), Player(7, None), Player(None, "ann")], strict=True
+    ):
+        remember_session(key, player)
+    return keys
+
+
+def test_players_behind_one_address_run_side_by_side_and_each_player_s_requests_take_turns(
+    sessions: list[str],
+) -> None:
+    ann, bob, _, ann_again = sessions
+    address = "198.51.100.7"
+    assert most_at_once((address, "GET", "/g/a/", ann), (address, "POST", "/g/b/draw/", bob)) == 2
+    assert most_at_once(*[(address, "GET", f"/g/{n}/", ann) for n in range(4)], (address, "GET", "/", ann_again)) == 1
+    # A reader on and on, cookie-less, beside a player at the same address: the player never waits for it.
+    assert most_at_once(*[(address, "GET", f"/g/{n}/") for n in range(4)], (address, "POST", "/g/b/draw/", bob)) == 2
+
+
+def test_an_address_runs_a_few_at_once_whatever_its_players_and_made_up_sessions_are_its_address(
+    sessions: list[str],
+) -> None:
+    address = "198.51.100.7"
+    assert most_at_once(*[(address, "GET", "/", session) for session in sessions[:3]]) == turns.TURNS_PER_ADDRESS
+    made_up = [(address, "GET", "/", f"fresh-{n}") for n in range(4)]  # a new cookie each time, or none at all
+    assert most_at_once(*made_up, (address, "GET", "/")) == 1
