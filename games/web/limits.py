@@ -6,10 +6,10 @@ limit changes nothing: the view does not run, and the answer is 429 with ``Retry
 window), in the player's language, through failures.py: a page, or for htmx the ``#notice`` region that
 static/js/errors.js shows. A live socket past its limit is closed (games/live/consumers.py).
 
-Each limit counts a player (``by_player``: their account or token, else their address: games/players.py,
-``client_key``) and, more loosely, their address, whatever its players (``by_address``): a shared address (a
-school, an office, a mobile carrier) is many players, and one of them flooding is refused alone, while one client's
-many connections or a flood of fresh tokens still meets the address's bound. An attempt refused by the narrower
+Each limit counts a player (``by_player``: their account or token; a visitor who owns nothing yet, none) and, more
+loosely, their address, whatever its players (``by_address``): a shared address (a school, an office, a mobile
+carrier) is many players, and one of them flooding is refused alone, while one client's many connections or a flood
+of fresh tokens still meets the address's bound. An attempt refused by the narrower
 counter is not counted on the address's, so that a flooder refused on and on never spends its neighbours' share.
 
 The client's address is ``REMOTE_ADDR`` (the WebSocket scope's ``client``): behind nginx, daphne
@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.base import counters
-from games.players import client_key, player_key, remember_session
+from games.players import player_key, remember_session
 from games.solver.budget import PARS_BUDGET, SolverBudget
 from games.web.failures import DATABASE_ERRORS, failure_response, way_back
 from games.web.http import SiteRequest
@@ -58,11 +58,13 @@ def by_address(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | No
 
 
 def by_player(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | None:
-    """The player, else the address (games/players.py, ``client_key``). Their session is remembered as theirs, so
-    that the request turns count its next requests as the limits do."""
+    """The player (games/players.py, ``player_key``); None for a visitor who owns nothing yet, whom the address's
+    looser bound alone counts: first visitors behind one address (a class opening the site) are many players, and
+    one client dropping its cookies to start afresh is still its address. The session is remembered as the
+    player's, so that the request turns count its next requests as the limits do."""
     player = request.player
     remember_session(request.session.session_key, player)
-    return client_key(player, by_address(request, view_kwargs))
+    return player_key(player)
 
 
 def solver_budget(request: SiteRequest) -> SolverBudget:
@@ -77,7 +79,7 @@ def par_budget(request: SiteRequest) -> SolverBudget:
 
 def by_game_and_asker(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | None:
     """The game, for one player (or one address): a watcher asking again and again spends only their own hints."""
-    asker = by_player(request, view_kwargs)
+    asker = by_player(request, view_kwargs) or by_address(request, view_kwargs)
     return f"game:{view_kwargs['public_id']}:{asker}" if asker else None
 
 
