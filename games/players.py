@@ -42,13 +42,6 @@ def player_key(player: Player) -> str | None:
     return f"player:{player.token}" if player.token else None
 
 
-def client_key(player: Player, address: str | None) -> str | None:
-    """Whom a request counts as, for every limit's narrow bound and for the request turns: its player where it has
-    one, else its client address as counted (``address``), so that dropping cookies gains nothing. A shared address
-    (a school, an office, a mobile carrier) is many players; each limit's looser bound per address counts them all."""
-    return player_key(player) or address
-
-
 # Sessions this process has seen, by the key of their session cookie, with the player each counts as: the request
 # turns (tripeaks_site/server/turns.py) run before Django and read no session, so they ask here. A session never
 # seen, or a cookie made up, is its address. The oldest are forgotten past KNOWN_SESSIONS.

@@ -14,6 +14,7 @@ phone holds.
 import ipaddress
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django_ratelimit.core import get_usage
@@ -48,23 +49,52 @@ def address_block(address: str | None) -> str | None:
     return f"ip:{network.network_address}"
 
 
-def count_attempt(counted: list[tuple[str, str | None]]) -> int:
+# An address's bound is shared by its players: past it, a player who has used at most QUIET_SHARE of their own rate
+# in the window (a person reading and playing, beside neighbours flooding) is still served, up to ADDRESS_CEILING
+# times the address's rate, which bounds a flood of fresh tokens, each quiet on its own.
+QUIET_SHARE = 0.5
+ADDRESS_CEILING = 2
+
+
+def count_attempt(counted: list[tuple[str, str | None]], *, shared: bool = False) -> int:
     """Count one attempt on each (rate setting, key) that applies, in order, up to the first past its rate: the
     seconds to wait then, else 0. The counters after it are not counted (a player refused is not counted on their
-    address). The last second of a window still counts in it (django-ratelimit), hence the second added."""
+    address). With ``shared``, the first counts a player and the last their address, whose bound gives way to a
+    quiet player (``QUIET_SHARE``); an attempt the address refuses is not counted on it either, so that players
+    refused on and on never spend their neighbours' share. The last second of a window still counts in it
+    (django-ratelimit), hence the second added."""
 
     def count() -> int:
-        for setting, value in counted:
+        quiet = False
+        for place, (setting, value) in enumerate(counted):
             rate = getattr(settings, setting)
             if value is None or rate is None:
                 continue
+            if shared and place == len(counted) - 1:
+                return _count_shared(setting, value, rate, quiet)
             usage = get_usage(None, group=setting, key=_fixed(value), rate=rate, increment=True)
             if usage and usage["should_limit"]:
-                metrics.count_inc(metrics.LIMITS_HIT, setting)
-                return int(usage["time_left"]) + 1
+                return _refused(setting, usage)
+            quiet = bool(usage) and usage["count"] <= usage["limit"] * QUIET_SHARE
         return 0
 
     return in_cache(count) or 0
+
+
+def _count_shared(setting: str, value: str, rate: str, quiet: bool) -> int:
+    """Count an attempt on an address's shared bound, unless it refuses it (``count_attempt``)."""
+    usage = get_usage(None, group=setting, key=_fixed(value), rate=rate, increment=False)
+    if usage:
+        bound = usage["limit"] * (ADDRESS_CEILING if quiet else 1)
+        if usage["count"] >= bound:
+            return _refused(setting, usage)
+    get_usage(None, group=setting, key=_fixed(value), rate=rate, increment=True)
+    return 0
+
+
+def _refused(setting: str, usage: dict[str, Any]) -> int:
+    metrics.count_inc(metrics.LIMITS_HIT, setting)
+    return int(usage["time_left"]) + 1
 
 
 def in_cache[T](call: Callable[[], T]) -> T | None:

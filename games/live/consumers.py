@@ -39,7 +39,7 @@ from games.base.trouble import REDIS_TROUBLE, trouble
 from games.live import events, fanout, presence
 from games.live.close_codes import DEAL_SECRET, TOO_MANY, UNAVAILABLE, UNKNOWN_GAME
 from games.models import GameRecord
-from games.players import client_key, player_of
+from games.players import player_key, player_of
 from games.store.public_ids import PUBLIC_ID  # what a public id may look like (and a group name may hold)
 from games.store.visibility import Sight
 
@@ -72,9 +72,9 @@ def address_of(scope: Mapping[str, Any]) -> str | None:
 
 @database_sync_to_async  # type: ignore[untyped-decorator]  # channels has no type hints
 def socket_keys(scope: dict[str, Any]) -> tuple[str | None, str | None]:
-    """Whom the socket counts as for the limits: its player (games/players.py, ``client_key``), then its address."""
-    address = address_of(scope)
-    return client_key(player_of(scope["user"], scope["session"]), address), address
+    """Whom the socket counts as for the limits, as games/web/limits.py counts a request: its player
+    (games/players.py, ``player_key``; None for a visitor who owns nothing yet), then its address."""
+    return player_key(player_of(scope["user"], scope["session"])), address_of(scope)
 
 
 # The sockets' limits, a player's then their address's (games/web/limits.py says why both).
@@ -84,7 +84,7 @@ OPEN_SOCKETS = ("LIMIT_OPEN_SOCKETS_PER_PLAYER", "LIMIT_OPEN_SOCKETS_PER_IP")  #
 
 def socket_refused(keys: tuple[str | None, str | None]) -> bool:
     """Whether a live socket of this player and address is past its ``SOCKETS`` limits (counting it). Synchronous."""
-    return bool(counters.count_attempt(list(zip(SOCKETS, keys, strict=True))))
+    return bool(counters.count_attempt(list(zip(SOCKETS, keys, strict=True)), shared=True))
 
 
 # This process's open live sockets, by (setting, player or address): at most their OPEN_SOCKETS at once (nginx

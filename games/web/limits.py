@@ -9,8 +9,11 @@ static/js/errors.js shows. A live socket past its limit is closed (games/live/co
 Each limit counts a player (``by_player``: their account or token; a visitor who owns nothing yet, none) and, more
 loosely, their address, whatever its players (``by_address``): a shared address (a school, an office, a mobile
 carrier) is many players, and one of them flooding is refused alone, while one client's many connections or a flood
-of fresh tokens still meets the address's bound. An attempt refused by the narrower
-counter is not counted on the address's, so that a flooder refused on and on never spends its neighbours' share.
+of fresh tokens still meets the address's bound. The address's bound is shared fairly (games/base/counters.py,
+``count_attempt``): past it, a player within a quiet share of their own rate is still served, up to a ceiling; and an
+attempt refused is not counted on the address's, so that flooders refused on and on never spend a neighbour's share.
+Attempts to log in, sign up or change a password are not players' (the narrower counter is the account they name):
+their address's bound is firm.
 
 The client's address is ``REMOTE_ADDR`` (the WebSocket scope's ``client``): behind nginx, daphne
 ``--proxy-headers`` takes it from the ``X-Forwarded-For`` that nginx overwrites (deploy/); a header a
@@ -51,6 +54,7 @@ class Limits:
     counters: tuple[Counter, ...]
     message: Promise  # what the 429 says, before how long to wait
     methods: frozenset[str] = frozenset({"POST"})
+    shared: bool = True  # the first counter counts a player, the last their address, shared fairly
 
 
 def by_address(request: SiteRequest, view_kwargs: Mapping[str, Any]) -> str | None:
@@ -122,10 +126,12 @@ JOINS = Limits(
 SIGN_INS = Limits(
     (Counter("LIMIT_SIGN_INS_PER_ACCOUNT", by_account_and_address), Counter("LIMIT_SIGN_INS_PER_IP", by_address)),
     gettext_lazy("Too many attempts to log in or sign up."),
+    shared=False,
 )
 PASSWORDS = Limits(  # a change checks the old password (hashing), a reset sends a mail: counted as sign-ins
     SIGN_INS.counters,
     gettext_lazy("Too many attempts to change or reset a password."),
+    shared=False,
 )
 PAGES = Limits(  # every page read (PageReadsLimit), a view's own limits besides
     (Counter("LIMIT_PAGES_PER_PLAYER", by_player), Counter("LIMIT_PAGES_PER_IP", by_address)),
@@ -150,7 +156,8 @@ class PageReadsLimit:
         if request.method in PAGES.methods and request.path not in UNCOUNTED_PATHS:
             request = cast(SiteRequest, request)
             try:
-                wait = counters.count_attempt([(each.setting, each.key(request, {})) for each in PAGES.counters])
+                counted = [(each.setting, each.key(request, {})) for each in PAGES.counters]
+                wait = counters.count_attempt(counted, shared=PAGES.shared)
             except DATABASE_ERRORS:  # the session unreadable: uncounted, the view meets the outage and answers it
                 wait = 0
             if wait:
@@ -169,7 +176,7 @@ def limited[**P, R: HttpResponseBase](limits: Limits) -> Callable[[Callable[P, R
             request = cast(SiteRequest, request)
             if request.method in limits.methods:
                 counted = [(counter.setting, counter.key(request, kwargs)) for counter in limits.counters]
-                wait = counters.count_attempt(counted)
+                wait = counters.count_attempt(counted, shared=limits.shared)
                 if wait:
                     return too_many(request, limits.message, wait)
             return view(*args, **kwargs)
