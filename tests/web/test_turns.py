@@ -105,3 +105,29 @@ def test_an_address_runs_a_few_at_once_whatever_its_players_and_made_up_sessions
     assert most_at_once(*[(address, "GET", "/", session) for session in sessions[:3]]) == turns.TURNS_PER_ADDRESS
     made_up = [(address, "GET", "/", f"fresh-{n}") for n in range(4)]  # a new cookie each time, or none at all
     assert most_at_once(*made_up, (address, "GET", "/")) == 1
+
+
+def test_a_turn_of_the_address_goes_first_to_the_player_who_has_had_the_fewest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four players behind one address asking on and on fill its turns and its queue; a fifth asking once waits for
+    one of their requests to end (half of one, here), not for the queue (in order of asking, one and a half)."""
+    monkeypatch.setattr(players, "_known_sessions", {})
+    for name in ("ann", "bob", "cyd", "dan", "eve"):
+        remember_session(f"s-{name}", Player(None, name))
+    address, seconds = "198.51.100.7", 0.1
+    app = PlayerTurns(Counting(seconds))
+    waited: list[float] = []
+
+    async def asking_once() -> None:
+        await asyncio.sleep(seconds * 2.5)  # each flooder has had a turn, two hold them, two of them queue
+        asked = asyncio.get_running_loop().time()
+        await request(app, address, session="s-eve")
+        waited.append(asyncio.get_running_loop().time() - asked - seconds)
+
+    async def all_at_once() -> None:
+        flood = [request(app, address, session=f"s-{name}") for name in ("ann", "bob", "cyd", "dan") for _ in range(3)]
+        await asyncio.gather(*flood, asking_once())
+
+    run_apart(all_at_once())
+    assert waited[0] < seconds
