@@ -49,46 +49,53 @@ def address_block(address: str | None) -> str | None:
     return f"ip:{network.network_address}"
 
 
-# An address's bound is shared by its players: past it, a player who has used at most QUIET_SHARE of their own rate
-# in the window (a person reading and playing, beside neighbours flooding) is still served, up to ADDRESS_CEILING
-# times the address's rate, which bounds a flood of fresh tokens, each quiet on its own.
-QUIET_SHARE = 0.5
+# An address's bound is shared by its players: past it, a player still within their fair share of it (the bound
+# over the players counted at the address in its window) is served, up to ADDRESS_CEILING times the bound, which
+# bounds a flood of fresh tokens whose windows fall apart from the address's.
 ADDRESS_CEILING = 2
 
 
 def count_attempt(counted: list[tuple[str, str | None]], *, shared: bool = False) -> int:
     """Count one attempt on each (rate setting, key) that applies, in order, up to the first past its rate: the
     seconds to wait then, else 0. The counters after it are not counted (a player refused is not counted on their
-    address). With ``shared``, the first counts a player and the last their address, whose bound gives way to a
-    quiet player (``QUIET_SHARE``); an attempt the address refuses is not counted on it either, so that players
-    refused on and on never spend their neighbours' share. The last second of a window still counts in it
-    (django-ratelimit), hence the second added."""
+    address). With ``shared``, the first counts a player and the last their address, whose bound is shared fairly
+    (``_count_shared``). The last second of a window still counts in it (django-ratelimit), hence the second added."""
 
     def count() -> int:
-        quiet = False
+        player: dict[str, Any] | None = None
         for place, (setting, value) in enumerate(counted):
             rate = getattr(settings, setting)
             if value is None or rate is None:
                 continue
             if shared and place == len(counted) - 1:
-                return _count_shared(setting, value, rate, quiet)
+                return _count_shared(setting, value, rate, player)
             usage = get_usage(None, group=setting, key=_fixed(value), rate=rate, increment=True)
             if usage and usage["should_limit"]:
                 return _refused(setting, usage)
-            quiet = bool(usage) and usage["count"] <= usage["limit"] * QUIET_SHARE
+            player = usage
         return 0
 
     return in_cache(count) or 0
 
 
-def _count_shared(setting: str, value: str, rate: str, quiet: bool) -> int:
-    """Count an attempt on an address's shared bound, unless it refuses it (``count_attempt``)."""
-    usage = get_usage(None, group=setting, key=_fixed(value), rate=rate, increment=False)
-    if usage:
-        bound = usage["limit"] * (ADDRESS_CEILING if quiet else 1)
-        if usage["count"] >= bound:
-            return _refused(setting, usage)
-    get_usage(None, group=setting, key=_fixed(value), rate=rate, increment=True)
+def _count_shared(setting: str, address: str, rate: str, player: dict[str, Any] | None) -> int:
+    """Count an attempt on an address's bound, which its players share: past it, a player's attempt within their
+    fair share (the bound over the players counted at the address, each once in their own window) is served, up to
+    ``ADDRESS_CEILING`` times the bound; another's is refused. A visitor with no player of their own has no share. An
+    attempt refused is not counted on the address, so that players refused on and on never spend a neighbour's
+    share."""
+    usage = get_usage(None, group=setting, key=_fixed(address), rate=rate, increment=False)
+    if not usage:
+        return 0
+    within_share = False
+    if player:
+        players = get_usage(
+            None, group=f"{setting}:players", key=_fixed(address), rate=rate, increment=player["count"] == 1
+        )
+        within_share = bool(players) and player["count"] * max(1, players["count"]) <= usage["limit"]
+    if usage["count"] >= usage["limit"] * (ADDRESS_CEILING if within_share else 1):
+        return _refused(setting, usage)
+    get_usage(None, group=setting, key=_fixed(address), rate=rate, increment=True)
     return 0
 
 
