@@ -50,8 +50,8 @@ def address_block(address: str | None) -> str | None:
 
 
 # An address's bound is shared by its players: past it, a player still within their fair share of it (the bound
-# over the players counted at the address in its window) is served, up to ADDRESS_CEILING times the bound, which
-# bounds a flood of fresh tokens whose windows fall apart from the address's.
+# over the players counted at the address in its window) is served, up to ADDRESS_CEILING times the bound: a bound
+# on a flood of fresh tokens, each with a share of its own.
 ADDRESS_CEILING = 2
 
 
@@ -62,40 +62,43 @@ def count_attempt(counted: list[tuple[str, str | None]], *, shared: bool = False
     (``_count_shared``). The last second of a window still counts in it (django-ratelimit), hence the second added."""
 
     def count() -> int:
-        player: dict[str, Any] | None = None
         for place, (setting, value) in enumerate(counted):
             rate = getattr(settings, setting)
             if value is None or rate is None:
                 continue
             if shared and place == len(counted) - 1:
-                return _count_shared(setting, value, rate, player)
+                return _count_shared(setting, value, rate, counted[0][1])
             usage = get_usage(None, group=setting, key=_fixed(value), rate=rate, increment=True)
             if usage and usage["should_limit"]:
                 return _refused(setting, usage)
-            player = usage
         return 0
 
     return in_cache(count) or 0
 
 
-def _count_shared(setting: str, address: str, rate: str, player: dict[str, Any] | None) -> int:
+def _count_shared(setting: str, address: str, rate: str, player: str | None) -> int:
     """Count an attempt on an address's bound, which its players share: past it, a player's attempt within their
-    fair share (the bound over the players counted at the address, each once in their own window) is served, up to
-    ``ADDRESS_CEILING`` times the bound; another's is refused. A visitor with no player of their own has no share. An
-    attempt refused is not counted on the address, so that players refused on and on never spend a neighbour's
-    share."""
-    usage = get_usage(None, group=setting, key=_fixed(address), rate=rate, increment=False)
-    if not usage:
+    fair share (the bound over the players counted at the address) is served, up to ``ADDRESS_CEILING`` times the
+    bound; another's is refused, and a visitor with no player of their own has no share. The player's attempts and
+    the players are counted in the address's own window (one key value, one window: django-ratelimit), so that a
+    share is of the window it is spent in. An attempt refused is not counted on the address, so that players
+    refused on and on never spend a neighbour's share."""
+
+    def count(group: str, increment: bool) -> int:
+        found = get_usage(None, group=group, key=_fixed(address), rate=rate, increment=increment)
+        return int(found["count"]) if found else 0
+
+    spent = get_usage(None, group=setting, key=_fixed(address), rate=rate, increment=False)
+    if not spent:
         return 0
     within_share = False
-    if player:
-        players = get_usage(
-            None, group=f"{setting}:players", key=_fixed(address), rate=rate, increment=player["count"] == 1
-        )
-        within_share = bool(players) and player["count"] * max(1, players["count"]) <= usage["limit"]
-    if usage["count"] >= usage["limit"] * (ADDRESS_CEILING if within_share else 1):
-        return _refused(setting, usage)
-    get_usage(None, group=setting, key=_fixed(address), rate=rate, increment=True)
+    if player is not None:
+        mine = count(f"{setting}:{player}", increment=True)
+        players = count(f"{setting}:players", increment=mine == 1)
+        within_share = mine * max(1, players) <= spent["limit"]
+    if spent["count"] >= spent["limit"] * (ADDRESS_CEILING if within_share else 1):
+        return _refused(setting, spent)
+    count(setting, increment=True)
     return 0
 
 
