@@ -329,7 +329,8 @@ def test_a_free_games_end_card_offers_a_challenge_under_its_rule(ann: Client) ->
 
 
 def test_making_rooms_is_limited(ann: Client, settings: object) -> None:
-    settings.LIMIT_ROOMS_PER_IP = "2/m"  # type: ignore[attr-defined]
+    settings.LIMIT_ROOMS_PER_PLAYER = "2/m"  # type: ignore[attr-defined]
+    start_game(ann)  # a player from here on: counted as one (a visitor who owns nothing counts as the address)
     make_room(ann)
     make_room(ann)
     response = ann.post("/c/new/", {"name": "Ann", "deal": "free", "rule": "E", "time_limit": 600})
