@@ -153,6 +153,9 @@ MIDDLEWARE = [
     "games.base.announcements.AnnounceAfterResponse",
 ]
 
+# A form sent back refused opens at its error (games/web/form_focus.py).
+FORM_RENDERER = "games.web.form_focus.FocusingRenderer"
+
 ROOT_URLCONF = "tripeaks_site.urls"
 ASGI_APPLICATION = "tripeaks_site.asgi.application"
 

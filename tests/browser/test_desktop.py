@@ -1,13 +1,17 @@
 """The table on a desktop's window, in the five languages: it fills the window (the cards as large as its width
 and height allow, not stopped at a phone's size), Undo and Teach me stand beside the piles, and the game's code and
 buttons sit right under the table, inside the window, with nothing to scroll. Left-handed, the buttons, the stock
-and the waste stand in the window's left half."""
+and the waste stand in the window's left half. A laptop's wide and short window (1024 × 600 to 1366 × 768) gets the
+desktop's table too, not a phone's held sideways, its cards growing with the window."""
+
+import itertools
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from .test_hands import boxes, choose
-from .test_phone import END_PARTS, ENDS, LOCALES, box, covered, end_problems
+from .test_phone import END_PARTS, ENDS, LOCALES, SIDEWAYS, box, covered, end_problems, turn
 from .test_play import Table
 
 DESKTOPS: dict[str, ViewportSize] = {
@@ -87,3 +91,65 @@ def test_each_end_card_and_a_refusal_keep_to_the_table_on_a_desktop(
         expect(page.locator("#board .outcome")).to_be_visible()
         assert end_problems(page, end, "1280x800", thumbs=False) == [], locale
         context.close()
+
+
+# A laptop's and a desktop's windows, the smallest first: however wide and short, each gets the desktop's table (a
+# laptop's browser leaves 1280 × 700 or 1366 × 768), not a phone's held sideways.
+WINDOWS: dict[str, ViewportSize] = {
+    "1024x600": {"width": 1024, "height": 600},
+    "1280x700": {"width": 1280, "height": 700},
+    "1280x800": {"width": 1280, "height": 800},
+    "1366x768": {"width": 1366, "height": 768},
+    "1440x900": {"width": 1440, "height": 900},
+    "1920x1080": {"width": 1920, "height": 1080},
+}
+
+
+def level_game(page: Page, server_url: str) -> None:
+    page.goto(server_url + "/new/")
+    page.click('button[data-level="medium"]')
+    expect(page.locator("html[data-table=ready]")).to_have_count(1)
+
+
+GAMES: dict[str, Callable[[Page, str], object]] = {"free": Table, "level": level_game}
+
+
+def beside_the_peaks(page: Page) -> bool:
+    """Whether the stock and the waste stand beside the peaks (a phone's table held sideways), not under them."""
+    peaks, piles = box(page.locator("#board .peaks")), box(page.locator("#board .piles"))
+    return piles["y"] < peaks["y"] + peaks["height"]
+
+
+def card_width(page: Page) -> float:
+    return box(page.locator('#board [data-position="18"]'))["width"]
+
+
+def no_larger(small: ViewportSize, large: ViewportSize) -> bool:
+    return small["width"] <= large["width"] and small["height"] <= large["height"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_window_gets_the_desktop_s_table_its_cards_growing_with_it(
+    browser: Browser, server_url: str, game: str
+) -> None:
+    context = browser.new_context(viewport=WINDOWS["1024x600"])
+    page = context.new_page()
+    GAMES[game](page, server_url)
+    widths: dict[str, float] = {}
+    problems = []
+    for size, viewport in WINDOWS.items():
+        turn(page, viewport)
+        widths[size] = card_width(page)
+        if beside_the_peaks(page):
+            problems.append(f"{size}: a phone's table held sideways, {widths[size]:.0f} px cards")
+        problems += [f"{size}: {problem}" for problem in desktop_problems(page, viewport["width"], viewport["height"])]
+    problems += [
+        f"{larger}'s cards ({widths[larger]:.0f} px) smaller than {smaller}'s ({widths[smaller]:.0f} px)"
+        for smaller, larger in itertools.permutations(WINDOWS, 2)
+        if no_larger(WINDOWS[smaller], WINDOWS[larger]) and widths[larger] < widths[smaller]
+    ]
+    turn(page, SIDEWAYS["740x304"])  # a phone's width and height: still its table held sideways
+    if not beside_the_peaks(page):
+        problems.append("740x304: the stock and the waste under the peaks")
+    context.close()
+    assert not problems, "\n".join(problems)
