@@ -216,13 +216,12 @@ class Progress:
             self._raise("most_daily_days", self.runs["days"])
 
     def _keep_records(self, end: GameEnd) -> None:
-        """Each record ``end`` beats (or sets first), with the value it beat: a record of 0 is none."""
-        self._run(f"wins_{end.kind}", end.won)
-        values: dict[str, float] = {
-            "best_score": end.score,
-            "best_streak": end.feats.best_streak,
-            "most_wins_in_a_row": self.runs[f"wins_{end.kind}"],
-        }
+        """Each record ``end`` beats (or sets first), with the value it beat: a record of 0 is none. An archive game
+        counts for no Daily wins in a row: it neither adds to the run nor breaks it."""
+        values: dict[str, float] = {"best_score": end.score, "best_streak": end.feats.best_streak}
+        if not end.archive:
+            self._run(f"wins_{end.kind}", end.won)
+            values["most_wins_in_a_row"] = self.runs[f"wins_{end.kind}"]
         if end.won:
             values["fastest_win"] = round(end.seconds, 1)
             if end.kind in LEVEL_KINDS:

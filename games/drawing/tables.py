@@ -3,6 +3,7 @@ whether this viewer may play, and their settings. Every page and answer that dra
 page, the answers to actions and hints, a live page's resync, the watchers' frames) draws it from one."""
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cached_property
 
 from django.urls import reverse
@@ -36,6 +37,14 @@ class Clock:
         return self.seconds >= self.limit
 
 
+class Viewer(StrEnum):
+    """Who looks at a table, as its head says it (templates/games/game.html, its partial status)."""
+
+    PLAYER = "player"  # its player, who may play it
+    OWNER = "owner"  # its player, who may play it no more: a race over, a challenge link's game at its end
+    WATCHER = "watcher"  # anyone else: read-only
+
+
 @dataclass(frozen=True)
 class Table:
     record: GameRecord
@@ -54,6 +63,32 @@ class Table:
     def watched(cls, record: GameRecord, game: engine.Game, highlight: bool) -> "Table":
         """The read-only table of a watcher whose board rings the playable cards or not."""
         return cls(record, game, False, Preferences(highlight_playable=highlight, highlight_in_easy=highlight))
+
+    @property
+    def viewer(self) -> Viewer:
+        if self.can_play:
+            return Viewer.PLAYER
+        return Viewer.OWNER if self.owner else Viewer.WATCHER
+
+    @property
+    def undo_at_end(self) -> bool:
+        """A blocked end card offers Undo (and Teach me) to a player who may still play the game."""
+        return self.can_play
+
+    @property
+    def new_game_at_end(self) -> bool:
+        """An end card's first button deals a new game (the next deal, or the New game page), rather than leading
+        back to the game's challenge: a room's, or the board of the player's own challenge link."""
+        return not self.record.in_room and not (self.record.link_role and self.owner)
+
+    def blocked_summary(self) -> str:
+        """A blocked end card's line: the score, and what its buttons let the viewer do next, nothing else."""
+        score = {"score": self.board.score}
+        if self.undo_at_end and self.new_game_at_end:
+            return gettext("Score %(score)s. Undo to try another way, or start a new game.") % score
+        if self.undo_at_end:
+            return gettext("Score %(score)s. Undo to try another way.") % score
+        return gettext("Score %(score)s.") % score
 
     @property
     def highlight(self) -> bool:

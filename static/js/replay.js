@@ -45,7 +45,7 @@
     playing = on;
     clearTimeout(timer);
     play.querySelector(".word").textContent = on ? bar.dataset.pause : bar.dataset.play;
-    play.querySelector(".symbol").textContent = on ? "❚❚" : "▶▶";
+    play.querySelector(".symbol").textContent = on ? "❚❚" : "▶";
     play.setAttribute("aria-pressed", String(on));
     if (on) timer = setTimeout(stepOn, STEP_MS);
   }

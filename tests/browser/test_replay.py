@@ -1,7 +1,8 @@
 """The step-through replay in Chromium (docs/features.md "Replay"): on every phone, upright and sideways, in the
 five languages, its head is the game's and the table fills what the head and the steps' bar leave, nothing cut,
 broken inside a word or past the edge; the bar's buttons stay where they are from step to step and are large
-enough for a thumb; each step names its cards; Play steps through to the end by itself, to the game's score."""
+enough for a thumb; each step names its cards; Play steps through to the end by itself, to the game's score; a
+finished game's replay keeps the game page's table, where the points went below it."""
 
 import re
 
@@ -11,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 import engine
 
 from .conftest import broken_words, checked_page, play_line, screenshot
-from .test_phone import LOCALES, PHONES, box, level_game, phone, scrolls, sideways, turn
+from .test_phone import LOCALES, PHONES, blocked_game, box, level_game, phone, scrolls, sideways, turn
 
 SIZES = ["360x640", "375x553", "320x568", "740x304", "844x340"]
 PLAYED = 12  # actions of the game replayed
@@ -110,3 +111,44 @@ def test_without_javascript_each_button_is_a_link_to_its_step(browser: Browser, 
     at_step(page, 3)
     expect(page.locator("[data-step-text]")).not_to_be_empty()
     context.close()
+
+
+# Whether the heading is wholly on the screen and nothing covers it (the phone's fixed bar): the element at each of
+# its corners is the heading.
+UNCOVERED = """(heading) => {
+  const box = heading.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth) return false;
+  const corners = [[box.left + 1, box.top + 1], [box.right - 1, box.top + 1], [box.left + 1, box.bottom - 1],
+    [box.right - 1, box.bottom - 1]];
+  return corners.every(([x, y]) => heading.contains(document.elementFromPoint(x, y)));
+}"""
+
+
+def card_width(page: Page) -> float:
+    return box(page.locator("#board .peaks .card").first)["width"]
+
+
+@pytest.mark.parametrize("size", ["375x553", "740x304", "360x640"])
+def test_a_finished_game_s_replay_keeps_the_game_s_table_with_where_the_points_went_below_it(
+    browser: Browser, server_url: str, size: str
+) -> None:
+    with phone(browser, PHONES[size]) as page:
+        blocked_game(page, server_url)
+        game_url = page.url
+        on_the_game = card_width(page)
+        page.goto(game_url + "replay/")
+        expect(page.locator("#losses ol")).to_be_visible(timeout=30_000)  # found by the solver, swapped in
+        assert card_width(page) == on_the_game
+        table = box(page.locator(".game > .table"))
+        heading = page.locator("#losses-title")
+        assert box(heading)["y"] >= table["y"] + table["height"]  # below the table, the page scrolled to it
+        page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")  # the player scrolls down to it
+        assert heading.evaluate(UNCOVERED), f"the heading is cut or covered at {box(heading)}"
+        assert heading.evaluate("h => h.scrollWidth <= h.clientWidth")
+        section = page.locator("section.losses").inner_text()
+        assert section.count(heading.inner_text()) == 1
+        # One step and Play, told apart at a glance: neither one's symbol is the other's, nor holds it.
+        play, step = page.locator("#step-play .symbol").inner_text(), page.locator("#step-next .arrow").inner_text()
+        assert play not in step and step not in play
+        expect(page.get_by_role("button", name="Play")).to_have_id("step-play")
+        expect(page.get_by_role("link", name="Next")).to_have_id("step-next")

@@ -112,6 +112,19 @@ def test_dailies_won_on_their_days_run_and_an_archive_game_fills_no_gap() -> Non
     assert on_time.medals["daily_week"]["game"] == 7
 
 
+def test_an_archive_game_neither_adds_to_the_daily_s_wins_in_a_row_nor_breaks_them() -> None:
+    day = date(2026, 11, 2)
+    today = end(1, kind="daily", daily_day=day)
+    archive_won = end(2, kind="daily", daily_day=day - timedelta(days=1), archive=True, score=300)
+    archive_lost = end(3, won=False, kind="daily", daily_day=day - timedelta(days=1), archive=True)
+    tomorrow = end(4, kind="daily", daily_day=day + timedelta(days=1))
+    after_archive = Progress.of([today, archive_won]).records["daily"]["most_wins_in_a_row"]
+    assert after_archive == {"value": 1, "game": 1, "previous": None}
+    progress = Progress.of([today, archive_won, archive_lost, tomorrow])
+    assert progress.records["daily"]["most_wins_in_a_row"] == {"value": 2, "game": 4, "previous": 1}
+    assert progress.records["daily"]["best_score"]["game"] == 2  # its other records count it as any game's
+
+
 KINDS = st.sampled_from(engine.KINDS)
 FEATS = st.builds(
     Feats,

@@ -152,3 +152,26 @@ def test_a_past_day_s_page_gives_the_archive_game_s_share_of_par_once_found(on_d
     assert "data-par-percent=" not in player.get(f"/daily/{FIRST}/").content.decode().split("<table")[0]
     GameRecord.objects.filter(pk=archive.pk).update(par_percent=87)  # as the end card's par request leaves it
     assert '<span data-par-percent="87">Share of par: 87%.</span>' in player.get(f"/daily/{FIRST}/").content.decode()
+
+
+def test_an_archive_win_after_today_s_is_no_daily_win_in_a_row_and_its_end_card_says_so(
+    on_day: list[datetime.date],
+) -> None:
+    """Today's Daily won, then a past day's archive game won: the Daily's wins in a row stay at one, on History and
+    on the archive game's end card, which says what an archive game counts for."""
+    ann = signed_in("ann")
+    act(Client(), redirected_to(Client().post("/new/daily/")), "draw")  # the site's first daily: the calendar's
+    on_day[0] = FIRST + datetime.timedelta(days=1)
+    today = redirected_to(ann.post("/new/daily/"))
+    win(ann, today)
+    archive = redirected_to(ann.post(f"/daily/{FIRST}/play/"))
+    win(ann, archive)
+    end = ann.get(f"/g/{archive.public_id}/").content.decode()
+    assert not re.search(r"data-news>[^<]*wins in a row", end)
+    assert "An archive game counts for no leaderboard, no Daily wins in a row and no month's badge." in end
+    assert "data-archive-counts" not in ann.get(f"/g/{today.public_id}/").content.decode()
+    history = ann.get("/history/").content.decode()
+    daily_row = re.search(r'<tr data-kind="daily">(.*?)</tr>', history, re.S)
+    assert daily_row is not None
+    held = re.search(r'data-record="most_wins_in_a_row"><a href="/g/([^/]+)/">(\d+)</a>', daily_row.group(1))
+    assert held is not None and held.groups() == (today.public_id, "1")

@@ -31,6 +31,7 @@ class BoardWords:
     bonus_short: SafeString  # its label where there is room for one short word (a phone)
     bonus_spent: SafeString  # what it says once the time is past
     watching: SafeString  # a watcher's page says so in its status
+    yours_over: SafeString  # and its player's, once they may play it no more (a race over, a link's game ended)
     won: SafeString
     blocked: SafeString
     in_progress: SafeString
@@ -53,6 +54,7 @@ def board_words(language: str | None) -> BoardWords:
         pgettext("time bonus, where there is room for one short word", "bonus"),
         gettext("no bonus left"),
         gettext("watching (read-only)"),
+        gettext("your game (over)"),
         gettext("Won"),
         gettext("No more moves possible"),
         gettext("In progress"),
