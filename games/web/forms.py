@@ -295,6 +295,13 @@ def check_email(email: str, account: int | None = None) -> str:
     return email
 
 
+# The account name's help, in the site's words: Django's ("Required. 150 characters or fewer…") says too little.
+NAME_HELP = _(
+    "Shown to other players: up to 150 letters, digits and the signs @ . + - _, and not one that looks like another "
+    "player's."
+)
+
+
 class SignupForm(UserCreationForm[User]):
     """A user name and a password, and an email address only for a forgotten password."""
 
@@ -307,6 +314,7 @@ class SignupForm(UserCreationForm[User]):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+        help_texts = {"username": NAME_HELP}
 
     def clean_email(self) -> str:
         return check_email(self.cleaned_data["email"])
@@ -347,6 +355,7 @@ class ChangeNameForm(forms.ModelForm[User]):
         model = User
         fields = ("username",)
         labels = {"username": _("New name")}
+        help_texts = {"username": NAME_HELP}
 
     def clean_username(self) -> str:
         return AccountName.check_name(self.cleaned_data["username"], renamed=self.instance.pk)

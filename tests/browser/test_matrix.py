@@ -1,14 +1,20 @@
-"""Every screen at every size in every language: the game, its replay, New game with a wrong code typed, the Daily,
-its calendar, History, the medals, Settings, the privacy page and a challenge's room, in the five languages at
+"""Every screen at every size in every language: the game, a lost game's end card, its replay, New game with a wrong
+code typed, the Daily, its calendar, History, the medals, Settings, the privacy page, How to play, the account, a
+challenge's form and its room, and a challenge link's form, in the five languages at
 360 × 640, 375 × 553, 320 × 568, 740 × 304, 844 × 340 and 1280 × 800. On each: no word broken inside, no text cut
-with "…", nothing past the screen's edge, and on a phone every control a thumb uses at least 44 px each way. (The
+with "…", nothing past the screen's edge, and on a phone every link, field and control a thumb taps at least 44 px
+each way (test_phone.py, ``SMALL_CONTROLS``). (The
 messages' and the end cards' places are checked where they are made: test_phone.py, test_daily.py,
 test_guided.py.)"""
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from .conftest import broken_words
+import engine
+from engine.layout import STOCK_SIZE
+from tests.web.helpers_play import blocked_by_drawing
+
+from .conftest import broken_words, play_line, sign_up
 from .test_phone import LOCALES, PHONES, SMALL_CONTROLS, phone, sideways, turn
 from .test_play import Table
 from .test_room_screens import make_room
@@ -26,11 +32,16 @@ CUT = """() => [...document.body.querySelectorAll('*')].filter(el => {
 
 def screens(page: Page, server_url: str) -> dict[str, str]:
     """Each screen's address, for this player: a game some actions in, its replay, and the rest."""
+    sign_up(page, server_url)
     table = Table(page, server_url)
     table.play_a_few()
+    lost = Table(page, server_url, blocked_by_drawing())
+    play_line(page, lost.url, [engine.log.DRAW] * STOCK_SIZE)
     room = make_room(page, server_url)
     return {
         "game": table.url,
+        "end": lost.url,
+        "link": lost.url + "challenge/",
         "replay": table.url + "replay/?step=3",
         "new game": "/new/",
         "daily": "/daily/",
@@ -39,6 +50,9 @@ def screens(page: Page, server_url: str) -> dict[str, str]:
         "medals": "/medals/",
         "privacy": "/privacy/",
         "settings": "/settings/",
+        "how to play": "/how-to-play/",
+        "account": "/accounts/",
+        "challenge": "/c/new/",
         "room": room,
     }
 

@@ -246,16 +246,24 @@ def test_the_first_visit_hint_is_dismissed_by_a_thumb_and_stays_away(
 # Every control a thumb presses that is smaller than a thumb (44 px each way): buttons, selects, the menus' buttons,
 # and a radio's or a checkbox's label (which is what the thumb aims at). Cards and links in running text are not
 # controls of this kind; what is hidden, or read and not shown, is left out.
+# Every link, field and control a thumb taps smaller than 44 px either way: a link inside a sentence, whose line's
+# height sets its own, is the one exception (WCAG's "inline" one), as is a card (the table sizes its cards).
 SMALL_CONTROLS = """() => {
   const found = [];
+  const words = el => el.textContent.replace(/\\s+/g, '');
+  const inSentence = link => link.parentElement && link.parentElement.closest('p, li, dd, td, span, label, small') &&
+    getComputedStyle(link).display === 'inline' && words(link.parentElement) !== words(link);
   const controls = document.querySelectorAll(
-    'button:not(.card):not(.link), a.button, select, summary, label:has(> input[type=radio], > input[type=checkbox])');
+    'button:not(.card), a[href]:not(.card), select, summary, textarea, ' +
+    'input:not([type=hidden], [type=radio], [type=checkbox]), ' +
+    'label:has(> input[type=radio], > input[type=checkbox])');
   for (const control of controls) {
-    if (control.closest('[hidden], .visually-hidden') || !control.checkVisibility()) continue;
+    if (control.closest('[hidden], .visually-hidden, [inert]') || !control.checkVisibility()) continue;
+    if (control.matches('a') && inSentence(control)) continue;
     const box = control.getBoundingClientRect();
     if (box.width <= 1) continue;
     if (box.width < 43.5 || box.height < 43.5)
-      found.push(`${control.tagName.toLowerCase()} "${control.textContent.trim().slice(0, 20)}" ` +
+      found.push(`${control.tagName.toLowerCase()} "${(control.textContent || control.name).trim().slice(0, 20)}" ` +
         `${Math.round(box.width)}×${Math.round(box.height)}`);
   }
   return found;

@@ -1,14 +1,17 @@
 """Sign up, log in, log out; games played anonymously join the account."""
 
+from html import unescape
+
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 
 from games.base.names import key_of, prototypes
 from games.models import AccountName, GameRecord
 from games.players import TOKEN_SESSION_KEY
-from games.web.forms import SignupForm
+from games.web.forms import NAME_HELP, SignupForm
 from tests.client_types import ClientResponse
 
 from .conftest import act, start_game
@@ -179,3 +182,16 @@ def test_a_name_that_cannot_be_read_as_one_is_refused(client: Client, name: str,
 def test_names_of_one_script_sign_up(client: Client, name: str) -> None:
     response = client.post("/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD})
     assert response.status_code == 302 and User.objects.get().username == name
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_name_s_help_is_the_site_s_own_words_on_sign_up_and_rename(client: Client, language: str) -> None:
+    with translation.override(language):
+        said = str(NAME_HELP)
+    signup = client.get("/accounts/signup/", headers={"Accept-Language": language}).content.decode()
+    assert said in unescape(signup)
+    assert "150 characters or fewer" not in signup  # Django's own, in English whatever the page's language
+    User.objects.create_user("dana", password=PASSWORD)
+    client.force_login(User.objects.get(username="dana"))
+    account = client.get("/accounts/", headers={"Accept-Language": language}).content.decode()
+    assert said in unescape(account)
