@@ -4,8 +4,10 @@ Accept-Language, switched on any page and remembered."""
 
 import ast
 import datetime
+import gettext
 import re
 import shutil
+from collections.abc import Callable
 from html import unescape
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 from django.utils.formats import date_format
+from django.utils.translation import ngettext, npgettext
 
 import engine
 from games.drawing.cards import spoken_name
@@ -55,6 +58,56 @@ def test_a_catalog_has_no_untranslated_or_fuzzy_entry(language: str) -> None:
     assert [
         entry.msgid for entry in entries(language) if entry.msgid_plural and not all(entry.msgstr_plural.values())
     ] == []
+
+
+def plural_rule(language: str) -> tuple[int, Callable[[int], int]]:
+    """The catalog's declared number of plural forms, and its expression choosing the form for a count."""
+    header = catalog(language).metadata["Plural-Forms"]
+    declared = re.fullmatch(r"\s*nplurals=(\d+);\s*plural=(.+?);?\s*", header)
+    assert declared, header
+    return int(declared.group(1)), gettext.c2py(declared.group(2))
+
+
+def a_count_for_each_form(language: str) -> dict[int, int]:
+    """The smallest count of 0..2,000,000 that takes each plural form (French and Spanish keep one form for whole
+    millions: "1 000 000 de cartes")."""
+    forms, plural = plural_rule(language)
+    counts: dict[int, int] = {}
+    for count in range(2_000_001):
+        counts.setdefault(plural(count), count)
+        if len(counts) == forms:
+            break
+    assert sorted(counts) == list(range(forms)), f"{language}: a declared plural form no count takes"
+    return counts
+
+
+def plural_entries(language: str) -> list[polib.POEntry]:
+    return [entry for entry in entries(language) if entry.msgid_plural]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_plural_entry_gives_every_form_its_catalog_declares(language: str) -> None:
+    forms, _plural = plural_rule(language)
+    assert [
+        entry.msgid for entry in plural_entries(language) if sorted(entry.msgstr_plural) != list(range(forms))
+    ] == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_count_of_every_plural_form_is_said_in_the_language(language: str) -> None:
+    """What ngettext and {% blocktranslate count %} give at run time, from the compiled catalog: a form the
+    catalog lacks falls back to the English msgid or msgid_plural."""
+    english = []
+    with translation.override(language):
+        for form, count in a_count_for_each_form(language).items():
+            for entry in plural_entries(language):
+                if entry.msgctxt:
+                    said = npgettext(entry.msgctxt, entry.msgid, entry.msgid_plural, count)
+                else:
+                    said = ngettext(entry.msgid, entry.msgid_plural, count)
+                if said != entry.msgstr_plural.get(form):  # "minute" is French as well: only the catalog's own form
+                    english.append(f"form {form} (count {count}): {said}")
+    assert english == []
 
 
 @pytest.mark.parametrize(
