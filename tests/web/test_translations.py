@@ -5,6 +5,7 @@ Accept-Language, switched on any page and remembered."""
 import ast
 import datetime
 import gettext
+import json
 import re
 import shutil
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from games.drawing.cards import spoken_name
 from tests.shared import seed_document
 
 from .conftest import CODE, act, engine_game, start_game
+from .site_map import ADDRESSES, FRAMES, asked, make_secrets
 
 ROOT = Path(settings.BASE_DIR)
 TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
@@ -262,6 +264,56 @@ def test_a_blocked_game_and_the_rules_speak_the_rules_words(client: Client, lang
     assert SEED_MESSAGES[language]["no_moves"] in page and easy in page
     new_game = client.get("/new/").content.decode()
     assert easy in new_game and classic in new_game
+
+
+# -- no English left on a page ---------------------------------------------------------------------
+
+# What a page never shows whole of a msgid: its placeholders and its tags.
+NOT_SHOWN_AS_WRITTEN = re.compile(r"%\(\w+\)[sd]|%[sd%]|<[^>]*>")
+WORDS_ENOUGH = 3  # "Undo", "Daily" or "New game" may be the same in a language; three words are English
+
+
+def english_phrases(language: str) -> set[str]:
+    """The English of the catalog's entries that ``language`` says otherwise, cut into the pieces a page shows whole
+    (between placeholders and tags), each of several words: one of them on a page is a text left in English."""
+    phrases = set()
+    for entry in entries(language):
+        said = [entry.msgstr, *entry.msgstr_plural.values()]
+        for english in filter(None, (entry.msgid, entry.msgid_plural)):
+            for piece in NOT_SHOWN_AS_WRITTEN.split(english):
+                phrase = " ".join(piece.split())
+                if len(re.findall(r"[^\W\d_]+", phrase)) >= WORDS_ENOUGH and not any(phrase in form for form in said):
+                    phrases.add(phrase)
+    return phrases
+
+
+def as_shown(text: str) -> str:
+    """A page's HTML as its phrases are found: entities read, the blanks of templates' lines made one space; a live
+    frame's HTML out of its JSON."""
+    if text.startswith('{"type"'):
+        text = str(json.loads(text).get("html", text))
+    return " ".join(unescape(text).split())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_page_nor_live_frame_shows_a_text_in_english(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every address of the site as each player and a stranger ask it, and every kind of live frame (site_map.py
+    lists them all: an address or a frame added to the site is asked here too), in the language."""
+    secrets = make_secrets(monkeypatch)
+    shown: dict[str, str] = {}  # each different text, and where it first came from
+    for name in ADDRESSES:
+        for who, method, path, text in asked(secrets, name, language):
+            shown.setdefault(as_shown(text), f"{method} {path} ({name}) as {who}")
+    for kind, render in FRAMES.items():
+        for frame in render(secrets, language):
+            shown.setdefault(as_shown(frame), f"the {kind} frame")
+    phrases = [(phrase, set(re.findall(r"\w+", phrase))) for phrase in english_phrases(language)]
+    english = []
+    for text, where in shown.items():
+        words = set(re.findall(r"\w+", text))  # a phrase's words first: a quick "no" for the most of them
+        english += [f"{where}: {phrase!r}" for phrase, needs in phrases if needs <= words and phrase in text]
+    assert english == []
 
 
 # -- choosing the language -------------------------------------------------------------------------
