@@ -140,6 +140,21 @@ def test_the_stock_has_one_name_in_each_language(language: str) -> None:
     assert named_otherwise == []
 
 
+# A player the English calls "their" (a challenger by name, a friend) may be anyone: Bulgarian's "his" and "her" (the
+# clitics му and ѝ, the possessives негов and нейн) would choose for them.
+GENDERED = {"bg": re.compile(r"(?<!\w)(му|ѝ|негов\w*|нейн\w*)(?!\w)")}
+
+
+@pytest.mark.parametrize("language", GENDERED)
+def test_a_player_spoken_of_is_given_no_gender(language: str) -> None:
+    gendered = []
+    for entry in entries(language):
+        if re.search(r"\btheir\b", entry.msgid) and re.search(r"%\(name\)s|\bfriend's\b", entry.msgid):
+            forms = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
+            gendered += [form for form in forms if GENDERED[language].search(form)]
+    assert gendered == []
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_translations_keep_every_placeholder(language: str) -> None:
     def placeholders(text: str) -> list[str]:
