@@ -23,7 +23,7 @@ from django.utils.formats import date_format
 from django.utils.translation import ngettext, npgettext
 
 import engine
-from games.drawing.cards import spoken_name
+from games.drawing.cards import card_label, corner_rank, spoken_name
 from tests.shared import seed_document
 
 from .conftest import CODE, act, engine_game, start_game
@@ -279,6 +279,26 @@ def test_a_blocked_game_and_the_rules_speak_the_rules_words(client: Client, lang
     assert SEED_MESSAGES[language]["no_moves"] in page and easy in page
     new_game = client.get("/new/").content.decode()
     assert easy in new_game and classic in new_game
+
+
+# The court cards' letters, one alphabet to a language (games/drawing/cards.py).
+COURT_LETTERS = {"en": "JQK", "it": "FDR", "es": "JDR", "fr": "VDR"}
+
+
+@pytest.mark.parametrize("language", COURT_LETTERS)
+def test_the_court_cards_letters_are_one_alphabet_in_the_corners_and_in_the_texts(language: str) -> None:
+    with translation.override(language):
+        corners = "".join(corner_rank(f"{rank}S") for rank in "JQK")
+        named = "".join(card_label(f"{rank}S").removesuffix("♠") for rank in "JQK")
+    assert (corners, named) == (COURT_LETTERS[language], COURT_LETTERS[language])
+
+
+@pytest.mark.parametrize("language", SEED_MESSAGES)
+def test_the_king_s_letter_is_the_rules_own(language: str) -> None:
+    example = re.search(r"(\w)♣, 2♦, (\w)♦", seed_text(language))  # the Easy rule's moves in the rules' example
+    assert example and example.group(1) == example.group(2)
+    with translation.override(language):
+        assert corner_rank("KC") == example.group(1)
 
 
 # -- no English left on a page ---------------------------------------------------------------------
