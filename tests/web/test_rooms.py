@@ -2,6 +2,7 @@
 figures, what an opponent may not see, the end, the results' order, time up, leaving, the rematch."""
 
 import functools
+import html
 import re
 from datetime import timedelta
 
@@ -197,6 +198,17 @@ def test_the_standings_show_each_player_s_best_streak_not_the_last(room: Room, a
     page = ann.get(f"/c/{room.public_id}/").content.decode()
     row = re.search(r"<tr [^>]*>(?:(?!</tr>).)*>Ann<(?:(?!</tr>).)*</tr>", page, re.DOTALL)
     assert row and f"data-best-streak>{expected.best_streak}</td>" in row.group(0)
+
+
+def test_french_results_set_a_space_before_each_colon(room: Room, ann: Client) -> None:
+    """French sets a (narrow) no-break space before a colon, also where a template puts it after a name or a label."""
+    started(ann, room)
+    move_back(room, 600)
+    page = ann.get(f"/c/{room.public_id}/", headers={"accept-language": "fr"}).content.decode()
+    main = re.search(r"<main.*</main>", page, re.DOTALL)
+    assert main and "data-code" in main.group(0)  # the results, the deal shown
+    text = html.unescape(re.sub(r"<[^>]*>", "", main.group(0)))
+    assert re.findall(r"\S*[^\s\d\u00a0\u202f]:", text) == []  # "0:00" is a time
 
 
 def test_an_opponent_sees_no_card_of_anothers_game(room: Room, ann: Client, bob: Client) -> None:
