@@ -27,7 +27,7 @@ class Racer:
     state: RacerState
     cleared: int  # cards cleared from the peaks, of engine.PEAK_CARDS
     peaks: int  # peaks cleared, of 3
-    streak: int  # the current streak
+    best_streak: int  # the longest streak of their game so far: what players compare, where the last may be 0
     score: int  # by streak scoring, on the room's terms (GameRecord.scoring)
     stock_left: int
     seconds: float  # from the start to their game's end, or to now, or to the time limit
@@ -86,7 +86,7 @@ def _racer(seat: Seat, name: str, deal_par: DealPar | None) -> Racer:
         state=state,
         cleared=sum(game.is_removed(position) for position in range(engine.PEAK_CARDS)),
         peaks=sum(game.peaks_cleared()),
-        streak=streaks.streak,
+        best_streak=streaks.best_streak,
         score=streaks.total,
         stock_left=game.stock_count,
         seconds=seconds,

@@ -7,8 +7,10 @@ from django.utils.translation import get_language, gettext, pgettext, pgettext_l
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANK_LABELS = {"T": "10"}
-# The letters in a card's corner follow the page's language: the king is R♣ in Italian, Spanish and
-# Bulgarian (docs/rules.md §4); French decks say R, D, V.
+# The letters in a card's corner, and in a text that names a card as its corner shows it ("7♣ onto 8♦"), follow
+# the page's language, one alphabet to a language: the king is R in the rules documents of Italian, Spanish and
+# Bulgarian ("R♣", docs/rules.md §4), so the Italian court cards are F, D, R (fante, donna, re), the Spanish
+# J, D, R (jota, dama, rey) and the French V, D, R (valet, dame, roi), where English has J, Q, K.
 CORNER_RANKS = {
     **RANK_LABELS,
     "J": pgettext_lazy("card corner (jack)", "J"),
@@ -31,9 +33,14 @@ SUIT_WORDS = {
 }
 
 
+def corner_rank(card: str) -> str:
+    """The rank as the card's corner shows it in the active language: "10", "Q" ("D" in Italian)."""
+    return str(CORNER_RANKS.get(card[0], card[0]))
+
+
 def card_label(card: str) -> str:
-    """The card as its corner shows it, with the suit's symbol: "10♦"."""
-    return RANK_LABELS.get(card[0], card[0]) + SUIT_SYMBOLS[card[1]]
+    """The card as its corner shows it, with the suit's symbol: "10♦", "R♣" in Italian."""
+    return corner_rank(card) + SUIT_SYMBOLS[card[1]]
 
 
 def card_colour(card: str) -> str:

@@ -21,7 +21,8 @@
   if (copyButton && copy) {
     copyButton.hidden = false;
     copyButton.addEventListener("click", () => {
-      copy(document.querySelector(copyButton.dataset.copy).value).then(() => say(copyButton.dataset.done), () => {});
+      const copied = document.querySelector(copyButton.dataset.copy); // a field, or a text such as a room's code
+      copy(copied.value ?? copied.textContent.trim()).then(() => say(copyButton.dataset.done), () => {});
     });
   }
   // Share: the game's own address, where anyone can watch it; by the system's sharing, else copied.

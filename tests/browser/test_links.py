@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 import engine
 from tests.web.rooms import winnable_and_blocked_by_drawing
 
-from .conftest import checked_page, play_line
+from .conftest import broken_words, checked_page, play_line
 from .test_phone import LOCALES, PHONES, phone
 from .test_room_screens import CARDS, FITS, UPRIGHT_SIZES
 
@@ -120,3 +120,18 @@ def test_on_a_phone_the_board_is_a_card_for_each_player(browser: Browser, server
         for size in (*UPRIGHT_SIZES, "740x304"):
             ann.set_viewport_size(PHONES[size])
             assert ann.evaluate(FITS, "html"), f"{size}: History scrolls sideways"
+
+
+def test_the_link_s_title_breaks_no_word_on_the_smallest_phone(browser: Browser, server_url: str) -> None:
+    """ "Предизвикателството на Ann" and its like: each word whole on its line at 320 px, in every language."""
+    code, _line = winnable_and_blocked_by_drawing()
+    with checked_page(browser) as ann, phone(browser, PHONES["320x568"]) as bob:
+        ended_game(ann, server_url, code, [engine.log.DRAW] * engine.STOCK_SIZE)
+        address = make_link(ann, "Ann")
+        broken: dict[str, list[str]] = {}
+        for language in ("en", "it", "es", "bg", "fr"):
+            bob.context.add_cookies([{"name": "django_language", "value": language, "url": server_url}])
+            bob.goto(address)
+            expect(bob.locator(f"html[lang={language}] #link-title")).to_be_visible()
+            broken[language] = broken_words(bob, "#link-title")
+        assert {language: words for language, words in broken.items() if words} == {}

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import checked_page
-from .test_phone import LOCALES, PHONES, phone
+from .test_phone import LOCALES, PHONES, READABLE, phone
 
 LIVE = 2000  # ms: a join heard on the host's page
 UPRIGHT_SIZES = ("360x640", "375x553", "320x568")  # sideways (740x304) the whole table fits
@@ -120,3 +120,49 @@ def test_a_friend_joins_by_the_code_read_aloud_and_a_wrong_one_says_so(browser: 
         expect(bob).to_have_url(room_url)
         join(bob, room_url, "Bob")
         expect(ann.locator("#standings tbody tr")).to_have_count(2, timeout=LIVE)
+
+
+# The deal's code as it stands: how many lines its characters take, whether it stays on the screen, its font's size.
+CODE_SHOWN = """() => {
+  const code = document.querySelector('.deal-code [data-code]');
+  const range = document.createRange();
+  range.selectNodeContents(code);
+  const rects = [...range.getClientRects()].filter((rect) => rect.width);
+  return {
+    lines: new Set(rects.map((rect) => Math.round(rect.bottom))).size,
+    inside: rects.every((rect) => rect.left >= 0 && rect.right <= innerWidth),
+    size: parseFloat(getComputedStyle(code).fontSize),
+  };
+}"""
+
+
+def test_a_level_room_s_code_fits_the_smallest_phone_in_two_lines_with_a_copy_button(
+    browser: Browser, server_url: str
+) -> None:
+    """A level's deal has a long code (52 letters and more): under its label, small and whole in two lines at most
+    at 320 px, still readable, with Copy beside it."""
+    with phone(browser, PHONES["320x568"], locale="fr-FR") as ann, checked_page(browser) as bob:
+        ann.goto(server_url + "/c/new/")
+        ann.fill("#id_name", "Ann")
+        ann.check("input[name=deal][value=hard]")
+        ann.click("[data-action=make]")
+        expect(ann).to_have_url(re.compile(r"/c/[\w-]{16}/$"))
+        room_url = ann.url
+        join(bob, room_url, "Bob")
+        expect(ann.locator("[data-action=start]")).to_be_enabled(timeout=LIVE)
+        ann.click("[data-action=start]")
+        for page in (bob, ann):  # the countdown leads each to their game; then both leave: the room is over
+            expect(page).to_have_url(re.compile(r"/g/[\w-]{16}/$"), timeout=10_000)
+        for page in (bob, ann):
+            page.goto(room_url)
+            page.click("[data-action=leave]")
+        expect(ann.locator(".room[data-state=over]")).to_have_count(1, timeout=10_000)  # the page reloads itself
+        code = ann.locator(".deal-code [data-code]")
+        expect(code).to_have_text(re.compile(r"^TP\d-\w-\w{40,}$"))
+        shown = ann.evaluate(CODE_SHOWN)
+        assert shown["lines"] <= 2 and shown["inside"] and shown["size"] >= READABLE, shown
+        copy = ann.locator(".deal-code button.copy")
+        expect(copy).to_be_visible()
+        box = copy.bounding_box()
+        assert box and min(box["width"], box["height"]) >= 44, box  # a thumb's target
+        assert ann.evaluate(FITS, "html"), "the page scrolls sideways"

@@ -2,6 +2,7 @@
 figures, what an opponent may not see, the end, the results' order, time up, leaving, the rematch."""
 
 import functools
+import html
 import re
 from datetime import timedelta
 
@@ -175,10 +176,39 @@ def test_the_standings_show_each_players_figures_by_streak_scoring(room: Room, a
     racers = {racer.name: racer for racer in standings(room)}
     ann_line = racers["Ann"]
     assert ann_line.cleared == sum(game.is_removed(p) for p in range(28)) > 0
-    assert (ann_line.score, ann_line.streak, ann_line.stock_left) == (expected.total, expected.streak, game.stock_count)
+    assert (ann_line.score, ann_line.best_streak, ann_line.stock_left) == (
+        expected.total,
+        expected.best_streak,
+        game.stock_count,
+    )
     assert racers["Bob"].stock_left == game_of(room, "Bob").replay().stock_count
     memo.positions.forget()  # as after a restart: the figures come from the stored games
     assert {racer.name: racer.score for racer in standings(room)} == {"Ann": expected.total, "Bob": 0}
+
+
+def test_the_standings_show_each_player_s_best_streak_not_the_last(room: Room, ann: Client) -> None:
+    """Players compare their best streaks: a draw ends the last one, and the column keeps the best."""
+    started(ann, room)
+    line = winnable_and_blocked_by_drawing()[1]
+    first_tap = next(index for index, action in enumerate(line) if action != "+")
+    play(ann, game_of(room, "Ann"), [*line[: first_tap + 1], "+"])
+    record = game_of(room, "Ann")
+    expected = engine.streak_score(record.replay(), engine.Terms(engine.Rule.EASY, 600, 1), record.seconds())
+    assert expected.streak == 0 < expected.best_streak
+    page = ann.get(f"/c/{room.public_id}/").content.decode()
+    row = re.search(r"<tr [^>]*>(?:(?!</tr>).)*>Ann<(?:(?!</tr>).)*</tr>", page, re.DOTALL)
+    assert row and f"data-best-streak>{expected.best_streak}</td>" in row.group(0)
+
+
+def test_french_results_set_a_space_before_each_colon(room: Room, ann: Client) -> None:
+    """French sets a (narrow) no-break space before a colon, also where a template puts it after a name or a label."""
+    started(ann, room)
+    move_back(room, 600)
+    page = ann.get(f"/c/{room.public_id}/", headers={"accept-language": "fr"}).content.decode()
+    main = re.search(r"<main.*</main>", page, re.DOTALL)
+    assert main and "data-code" in main.group(0)  # the results, the deal shown
+    text = html.unescape(re.sub(r"<[^>]*>", "", main.group(0)))
+    assert re.findall(r"\S*[^\s\d\u00a0\u202f]:", text) == []  # "0:00" is a time
 
 
 def test_an_opponent_sees_no_card_of_anothers_game(room: Room, ann: Client, bob: Client) -> None:

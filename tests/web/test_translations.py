@@ -4,8 +4,11 @@ Accept-Language, switched on any page and remembered."""
 
 import ast
 import datetime
+import gettext
+import json
 import re
 import shutil
+from collections.abc import Callable
 from html import unescape
 from pathlib import Path
 
@@ -17,12 +20,14 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 from django.utils.formats import date_format
+from django.utils.translation import ngettext, npgettext
 
 import engine
-from games.drawing.cards import spoken_name
+from games.drawing.cards import card_label, corner_rank, spoken_name
 from tests.shared import seed_document
 
 from .conftest import CODE, act, engine_game, start_game
+from .site_map import ADDRESSES, FRAMES, asked, make_secrets
 
 ROOT = Path(settings.BASE_DIR)
 TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
@@ -57,6 +62,56 @@ def test_a_catalog_has_no_untranslated_or_fuzzy_entry(language: str) -> None:
     ] == []
 
 
+def plural_rule(language: str) -> tuple[int, Callable[[int], int]]:
+    """The catalog's declared number of plural forms, and its expression choosing the form for a count."""
+    header = catalog(language).metadata["Plural-Forms"]
+    declared = re.fullmatch(r"\s*nplurals=(\d+);\s*plural=(.+?);?\s*", header)
+    assert declared, header
+    return int(declared.group(1)), gettext.c2py(declared.group(2))
+
+
+def a_count_for_each_form(language: str) -> dict[int, int]:
+    """The smallest count of 0..2,000,000 that takes each plural form (French and Spanish keep one form for whole
+    millions: "1 000 000 de cartes")."""
+    forms, plural = plural_rule(language)
+    counts: dict[int, int] = {}
+    for count in range(2_000_001):
+        counts.setdefault(plural(count), count)
+        if len(counts) == forms:
+            break
+    assert sorted(counts) == list(range(forms)), f"{language}: a declared plural form no count takes"
+    return counts
+
+
+def plural_entries(language: str) -> list[polib.POEntry]:
+    return [entry for entry in entries(language) if entry.msgid_plural]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_plural_entry_gives_every_form_its_catalog_declares(language: str) -> None:
+    forms, _plural = plural_rule(language)
+    assert [
+        entry.msgid for entry in plural_entries(language) if sorted(entry.msgstr_plural) != list(range(forms))
+    ] == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_count_of_every_plural_form_is_said_in_the_language(language: str) -> None:
+    """What ngettext and {% blocktranslate count %} give at run time, from the compiled catalog: a form the
+    catalog lacks falls back to the English msgid or msgid_plural."""
+    english = []
+    with translation.override(language):
+        for form, count in a_count_for_each_form(language).items():
+            for entry in plural_entries(language):
+                if entry.msgctxt:
+                    said = npgettext(entry.msgctxt, entry.msgid, entry.msgid_plural, count)
+                else:
+                    said = ngettext(entry.msgid, entry.msgid_plural, count)
+                if said != entry.msgstr_plural.get(form):  # "minute" is French as well: only the catalog's own form
+                    english.append(f"form {form} (count {count}): {said}")
+    assert english == []
+
+
 @pytest.mark.parametrize(
     ("language", "written"),
     [
@@ -83,6 +138,21 @@ def test_the_stock_has_one_name_in_each_language(language: str) -> None:
             forms = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
             named_otherwise += [form for form in forms if STOCK_WORDS[language] not in form.lower()]
     assert named_otherwise == []
+
+
+# A player the English calls "their" (a challenger by name, a friend) may be anyone: Bulgarian's "his" and "her" (the
+# clitics му and ѝ, the possessives негов and нейн) would choose for them.
+GENDERED = {"bg": re.compile(r"(?<!\w)(му|ѝ|негов\w*|нейн\w*)(?!\w)")}
+
+
+@pytest.mark.parametrize("language", GENDERED)
+def test_a_player_spoken_of_is_given_no_gender(language: str) -> None:
+    gendered = []
+    for entry in entries(language):
+        if re.search(r"\btheir\b", entry.msgid) and re.search(r"%\(name\)s|\bfriend's\b", entry.msgid):
+            forms = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
+            gendered += [form for form in forms if GENDERED[language].search(form)]
+    assert gendered == []
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -209,6 +279,76 @@ def test_a_blocked_game_and_the_rules_speak_the_rules_words(client: Client, lang
     assert SEED_MESSAGES[language]["no_moves"] in page and easy in page
     new_game = client.get("/new/").content.decode()
     assert easy in new_game and classic in new_game
+
+
+# The court cards' letters, one alphabet to a language (games/drawing/cards.py).
+COURT_LETTERS = {"en": "JQK", "it": "FDR", "es": "JDR", "fr": "VDR"}
+
+
+@pytest.mark.parametrize("language", COURT_LETTERS)
+def test_the_court_cards_letters_are_one_alphabet_in_the_corners_and_in_the_texts(language: str) -> None:
+    with translation.override(language):
+        corners = "".join(corner_rank(f"{rank}S") for rank in "JQK")
+        named = "".join(card_label(f"{rank}S").removesuffix("♠") for rank in "JQK")
+    assert (corners, named) == (COURT_LETTERS[language], COURT_LETTERS[language])
+
+
+@pytest.mark.parametrize("language", SEED_MESSAGES)
+def test_the_king_s_letter_is_the_rules_own(language: str) -> None:
+    example = re.search(r"(\w)♣, 2♦, (\w)♦", seed_text(language))  # the Easy rule's moves in the rules' example
+    assert example and example.group(1) == example.group(2)
+    with translation.override(language):
+        assert corner_rank("KC") == example.group(1)
+
+
+# -- no English left on a page ---------------------------------------------------------------------
+
+# What a page never shows whole of a msgid: its placeholders and its tags.
+NOT_SHOWN_AS_WRITTEN = re.compile(r"%\(\w+\)[sd]|%[sd%]|<[^>]*>")
+WORDS_ENOUGH = 3  # "Undo", "Daily" or "New game" may be the same in a language; three words are English
+
+
+def english_phrases(language: str) -> set[str]:
+    """The English of the catalog's entries that ``language`` says otherwise, cut into the pieces a page shows whole
+    (between placeholders and tags), each of several words: one of them on a page is a text left in English."""
+    phrases = set()
+    for entry in entries(language):
+        said = [entry.msgstr, *entry.msgstr_plural.values()]
+        for english in filter(None, (entry.msgid, entry.msgid_plural)):
+            for piece in NOT_SHOWN_AS_WRITTEN.split(english):
+                phrase = " ".join(piece.split())
+                if len(re.findall(r"[^\W\d_]+", phrase)) >= WORDS_ENOUGH and not any(phrase in form for form in said):
+                    phrases.add(phrase)
+    return phrases
+
+
+def as_shown(text: str) -> str:
+    """A page's HTML as its phrases are found: entities read, the blanks of templates' lines made one space; a live
+    frame's HTML out of its JSON."""
+    if text.startswith('{"type"'):
+        text = str(json.loads(text).get("html", text))
+    return " ".join(unescape(text).split())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_page_nor_live_frame_shows_a_text_in_english(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every address of the site as each player and a stranger ask it, and every kind of live frame (site_map.py
+    lists them all: an address or a frame added to the site is asked here too), in the language."""
+    secrets = make_secrets(monkeypatch)
+    shown: dict[str, str] = {}  # each different text, and where it first came from
+    for name in ADDRESSES:
+        for who, method, path, text in asked(secrets, name, language):
+            shown.setdefault(as_shown(text), f"{method} {path} ({name}) as {who}")
+    for kind, render in FRAMES.items():
+        for frame in render(secrets, language):
+            shown.setdefault(as_shown(frame), f"the {kind} frame")
+    phrases = [(phrase, set(re.findall(r"\w+", phrase))) for phrase in english_phrases(language)]
+    english = []
+    for text, where in shown.items():
+        words = set(re.findall(r"\w+", text))  # a phrase's words first: a quick "no" for the most of them
+        english += [f"{where}: {phrase!r}" for phrase, needs in phrases if needs <= words and phrase in text]
+    assert english == []
 
 
 # -- choosing the language -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 
 from engine import COVERERS, ROWS
 from games.drawing.board import Cell
-from games.drawing.cards import CORNER_RANKS, SUIT_SYMBOLS, card_colour, spoken_name_in
+from games.drawing.cards import SUIT_SYMBOLS, card_colour, corner_rank, spoken_name_in
 from games.drawing.html import joined
 from games.drawing.regions.words import LANGUAGES_KEPT, board_words
 
@@ -50,7 +50,7 @@ FACE = (
 
 def _face(card: str) -> SafeString:
     """Rank and suit in two corners and a large suit in the middle; the name is the element's label."""
-    return format_html(FACE, rank=CORNER_RANKS.get(card[0], card[0]), suit=SUIT_SYMBOLS[card[1]])
+    return format_html(FACE, rank=corner_rank(card), suit=SUIT_SYMBOLS[card[1]])
 
 
 def waste_face(card: str, extra: str = "", patch: bool = False) -> SafeString:
