@@ -235,9 +235,15 @@ class GameRecord(models.Model):
 
     @property
     def linkable(self) -> bool:
-        """A game a challenge link can be made from: ended, and neither a room's (it has its rematch) nor a daily's
-        (its day's leaderboard is everyone's challenge)."""
-        return self.finished is not None and not self.in_room and self.daily_date is None
+        """A game a challenge link can be made from: ended, and neither a room's (it has its rematch), a daily's (its
+        day's leaderboard is everyone's challenge) nor one taken from a link (that link's board is its challenge, which
+        a link of its own would take it off)."""
+        return (
+            self.finished is not None
+            and not self.in_room
+            and self.daily_date is None
+            and self.link_role != LinkRole.TAKEN
+        )
 
     def seconds(self) -> float:
         """A level game's time: from its first action (a daily game's: from its start, when its deal is shown; a

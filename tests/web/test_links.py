@@ -11,7 +11,10 @@ from django.test import Client
 
 import engine
 from engine.log import DRAW
+from games.challenges import links
+from games.challenges.actions import Refusal
 from games.models import GameRecord, LinkChallenge, LinkEntry, LinkRole
+from games.players import TOKEN_SESSION_KEY, Player
 
 from .conftest import act, play_line, start_game
 from .racing import race, tabs
@@ -208,3 +211,21 @@ def test_a_link_that_does_not_exist_is_a_404_and_a_get_of_take_goes_to_the_board
     link = make_link(client, finished_game(client, code, line))
     response = Client().get(f"/l/{link.public_id}/take/")
     assert response.status_code == 302 and response["Location"] == f"/l/{link.public_id}/"
+
+
+def test_a_game_taken_from_a_link_makes_no_link_of_its_own_and_stays_on_its_board(
+    client: Client, deal: tuple[str, str]
+) -> None:
+    """Its page's challenge address leads to its link's board; asked of the links directly, no link is made, which
+    would take the game off that board."""
+    code, line = deal
+    host = Client()
+    link = make_link(host, finished_game(host, code, line))
+    taken = take(client, link, "Bob")
+    play_line(client, taken, line)
+    assert client.post(f"/g/{taken.public_id}/challenge/", {"name": "Bob"})["Location"] == f"/l/{link.public_id}/"
+    taker = Player(None, client.session[TOKEN_SESSION_KEY])
+    with pytest.raises(Refusal):
+        links.make(taker, GameRecord.objects.get(pk=taken.pk), "Bob")
+    assert GameRecord.objects.get(pk=taken.pk).link_role == LinkRole.TAKEN
+    assert LinkChallenge.objects.count() == 1 and LinkEntry.objects.get().game_id == taken.pk

@@ -178,6 +178,9 @@ def stored_states() -> dict[tuple[int | None, str], str]:
 @example(  # a link made from an ended game, then a rebuild: a made link is no challenge's game
     steps=[("play", "account", "free", "win"), ("make link", 0), ("rebuild",), ("play", "account", "free", "lose")]
 )
+@example(  # a game taken from a link, won, then asked for a link of its own: refused, it stays the link's game
+    steps=[("play", "anonymous", "link", "win"), ("make link", 0)]
+)
 def test_the_records_kept_game_by_game_equal_a_rebuild_from_the_stored_games(
     on_day: list[datetime.date], steps: list[tuple[Any, ...]]
 ) -> None:
