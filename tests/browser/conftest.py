@@ -140,9 +140,9 @@ def play_line(page: Page, game_url: str, line: list[str], *, reload: bool = True
         page.reload()
 
 
-def sign_up(page: Page, server_url: str) -> None:
-    """A new account, signed in on ``page``'s context."""
-    password = secrets.token_urlsafe(12)
+def sign_up(page: Page, server_url: str, password: str | None = None) -> None:
+    """A new account, signed in on ``page``'s context: its password ``password``, else one made up."""
+    password = password or secrets.token_urlsafe(12)
     page.goto(server_url + "/accounts/signup/")
     page.fill("#id_username", f"player-{secrets.token_hex(4)}")
     page.fill("#id_password1", password)

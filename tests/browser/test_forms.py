@@ -5,7 +5,6 @@ refused form, where a keyboard or a screen reader goes on from. A confirmation t
 setting saved by a switch at the foot of Settings. The forms are listed from the site's addresses: an address added
 without being said to be a form asked here or no form fails the list's test."""
 
-import re
 import secrets
 from collections.abc import Callable, Iterator
 
@@ -17,7 +16,7 @@ import engine
 from engine.layout import STOCK_SIZE
 from tests.web.helpers_play import blocked_by_drawing
 
-from .conftest import checked_page, play_line
+from .conftest import checked_page, play_line, sign_up
 from .test_links import make_link
 from .test_phone import PHONES
 from .test_play import Table
@@ -26,16 +25,6 @@ from .test_room_screens import make_room
 PHONE = PHONES["375x553"]
 ERRORS = "ul.errorlist"  # Django's list of a form's errors, or of a field's
 PASSWORD = "a long enough secret 1"
-
-
-def signed_up(page: Page, server_url: str) -> None:
-    """A new account (its password PASSWORD), signed in on ``page``."""
-    page.goto(server_url + "/accounts/signup/")
-    page.fill("#id_username", f"player-{secrets.token_hex(4)}")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.locator("main button[type=submit]").click()
-    expect(page).to_have_url(re.compile(r"/history/$"))
 
 
 def ended_game(page: Page, server_url: str) -> None:
@@ -113,7 +102,7 @@ def wrong_log_in(page: Page, server_url: str) -> Locator:
 
 
 def wrong_old_password(page: Page, server_url: str) -> Locator:
-    signed_up(page, server_url)
+    sign_up(page, server_url, PASSWORD)
     page.goto(server_url + "/accounts/password/")
     page.fill("#id_old_password", PASSWORD + "2")
     page.fill("#id_new_password1", PASSWORD + "3")
@@ -136,27 +125,26 @@ def reset_by_a_used_link(page: Page, server_url: str) -> Locator:
     return page.get_by_text("This link has been used or has expired.")
 
 
-def wrong_new_name(page: Page, server_url: str) -> Locator:
-    signed_up(page, server_url)
+def sent_on_the_account_page(page: Page, server_url: str, form: str, field: str, value: str) -> None:
+    """A new account's page, ``value`` typed in its ``form``'s ``field`` and the form sent."""
+    sign_up(page, server_url, PASSWORD)
     page.goto(server_url + "/accounts/")
-    page.fill("#name input[name=username]", "no spaces!")
-    page.click("[data-action=change-name]")
+    page.fill(f"{form} input[name={field}]", value)
+    page.locator(f"{form} button[type=submit]").click()
+
+
+def wrong_new_name(page: Page, server_url: str) -> Locator:
+    sent_on_the_account_page(page, server_url, "#name", "username", "no spaces!")
     return page.locator(f"#name {ERRORS}")
 
 
 def wrong_new_address(page: Page, server_url: str) -> Locator:
-    signed_up(page, server_url)
-    page.goto(server_url + "/accounts/")
-    page.fill("#email input[name=email]", "ann@example")
-    page.click("[data-action=change-email]")
+    sent_on_the_account_page(page, server_url, "#email", "email", "ann@example")
     return page.locator(f"#email {ERRORS}")
 
 
 def wrong_password_to_delete(page: Page, server_url: str) -> Locator:
-    signed_up(page, server_url)
-    page.goto(server_url + "/accounts/")
-    page.fill(".delete-account input[name=password]", PASSWORD + "2")
-    page.click("[data-action=delete-account]")
+    sent_on_the_account_page(page, server_url, ".delete-account", "password", PASSWORD + "2")
     return page.locator(f".delete-account {ERRORS}")
 
 
@@ -181,18 +169,12 @@ REFUSED: dict[str, Callable[[Page, str], Locator]] = {
 
 # Each form's confirmation, sent right.
 def new_name(page: Page, server_url: str) -> Locator:
-    signed_up(page, server_url)
-    page.goto(server_url + "/accounts/")
-    page.fill("#name input[name=username]", f"renamed-{secrets.token_hex(4)}")
-    page.click("[data-action=change-name]")
+    sent_on_the_account_page(page, server_url, "#name", "username", f"renamed-{secrets.token_hex(4)}")
     return page.get_by_text("Your name is now")
 
 
 def new_address(page: Page, server_url: str) -> Locator:
-    signed_up(page, server_url)
-    page.goto(server_url + "/accounts/")
-    page.fill("#email input[name=email]", f"{secrets.token_hex(4)}@example.com")
-    page.click("[data-action=change-email]")
+    sent_on_the_account_page(page, server_url, "#email", "email", f"{secrets.token_hex(4)}@example.com")
     return page.get_by_text("A link is on its way")
 
 
