@@ -1,6 +1,7 @@
 """Every screen at every size in every language: the game, a lost game's end card, its replay, New game with a wrong
-code typed, the Daily, its calendar, History, the medals, Settings, the privacy page, How to play, the account, a
-challenge's form and its room, and a challenge link's form, in the five languages at
+code typed, the Daily, its calendar, History, the medals, Settings, the privacy page, How to play, the account, log
+in, a password's reset, a challenge's form and its room, a challenge link's form and its board, in the five
+languages at
 360 × 640, 375 × 553, 320 × 568, 740 × 304, 844 × 340 and 1280 × 800. On each: no word broken inside, no text cut
 with "…", nothing past the screen's edge, and on a phone every link, field and control a thumb taps at least 44 px
 each way (test_phone.py, ``SMALL_CONTROLS``). (The
@@ -15,6 +16,7 @@ from engine.layout import STOCK_SIZE
 from tests.web.helpers_play import blocked_by_drawing
 
 from .conftest import broken_words, play_line, sign_up
+from .test_links import make_link
 from .test_phone import LOCALES, PHONES, SMALL_CONTROLS, phone, sideways, turn
 from .test_play import Table
 from .test_room_screens import make_room
@@ -37,11 +39,15 @@ def screens(page: Page, server_url: str) -> dict[str, str]:
     table.play_a_few()
     lost = Table(page, server_url, blocked_by_drawing())
     play_line(page, lost.url, [engine.log.DRAW] * STOCK_SIZE)
+    shared = Table(page, server_url, blocked_by_drawing())  # another lost game, its challenge link made
+    play_line(page, shared.url, [engine.log.DRAW] * STOCK_SIZE)
+    board = make_link(page, "Ann")
     room = make_room(page, server_url)
     return {
         "game": table.url,
         "end": lost.url,
         "link": lost.url + "challenge/",
+        "link board": board,
         "replay": table.url + "replay/?step=3",
         "new game": "/new/",
         "daily": "/daily/",
@@ -52,6 +58,8 @@ def screens(page: Page, server_url: str) -> dict[str, str]:
         "settings": "/settings/",
         "how to play": "/how-to-play/",
         "account": "/accounts/",
+        "log in": "/accounts/login/",
+        "password reset": "/accounts/reset/",
         "challenge": "/c/new/",
         "room": room,
     }
