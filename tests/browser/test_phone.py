@@ -173,10 +173,12 @@ def table_problems(page: Page, name: str) -> list[str]:
 
 
 def level_game(page: Page, server_url: str, level: Level = Level.MEDIUM) -> engine.GameCode:
-    """A new game of ``level`` (its counters show the streak), by the New game page's button; its code."""
+    """A new game of ``level`` (its counters show the streak), by the New game page's button, its table's script
+    running (a tap before it posts its form as a page without scripts does, and the page loads anew); its code."""
     page.goto(server_url + "/new/")
     page.click(f'button[data-level="{level.value}"]')
     expect(page.locator("#status .level")).to_have_attribute("data-level", level.value)
+    expect(page.locator("html[data-table=ready]")).to_have_count(1)
     return engine.GameCode.parse(page.locator("#game-code").input_value())
 
 
