@@ -13,10 +13,13 @@ phone holds.
 
 import ipaddress
 import logging
+import re
+import time
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django_ratelimit.core import get_usage
 
 from games.base import metrics
@@ -50,9 +53,10 @@ def address_block(address: str | None) -> str | None:
 
 
 # An address's bound is shared by its players: past it, a player still within their fair share of it (the bound
-# over the players counted at the address in its window) is served, up to ADDRESS_CEILING times the bound: a bound
-# on a flood of fresh tokens, each with a share of its own.
+# over the address's players) is served, up to ADDRESS_CEILING times the bound: a bound on a flood of fresh tokens,
+# each with a share of its own.
 ADDRESS_CEILING = 2
+PERIOD_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
 def count_attempt(counted: list[tuple[str, str | None]], *, shared: bool = False) -> int:
@@ -78,28 +82,45 @@ def count_attempt(counted: list[tuple[str, str | None]], *, shared: bool = False
 
 def _count_shared(setting: str, address: str, rate: str, player: str | None) -> int:
     """Count an attempt on an address's bound, which its players share: past it, a player's attempt within their
-    fair share (the bound over the players counted at the address) is served, up to ``ADDRESS_CEILING`` times the
-    bound; another's is refused, and a visitor with no player of their own has no share. The player's attempts and
-    the players are counted in the address's own window (one key value, one window: django-ratelimit), so that a
-    share is of the window it is spent in. An attempt refused is not counted on the address, so that players
-    refused on and on never spend a neighbour's share."""
-
-    def count(group: str, increment: bool) -> int:
-        found = get_usage(None, group=group, key=_fixed(address), rate=rate, increment=increment)
-        return int(found["count"]) if found else 0
-
+    fair share (the bound over the address's players, ``_players``) is served, up to ``ADDRESS_CEILING`` times the
+    bound; another's is refused, and a visitor with no player of their own has no share. A player's attempts are
+    counted in the address's own window (one key value, one window: django-ratelimit), so that a share is of the
+    window it is spent in. An attempt refused is not counted on the address, so that players refused on and on
+    never spend a neighbour's share."""
     spent = get_usage(None, group=setting, key=_fixed(address), rate=rate, increment=False)
     if not spent:
         return 0
     within_share = False
     if player is not None:
-        mine = count(f"{setting}:{player}", increment=True)
-        players = count(f"{setting}:players", increment=mine == 1)
-        within_share = mine * max(1, players) <= spent["limit"]
+        mine = get_usage(None, group=f"{setting}:{player}", key=_fixed(address), rate=rate, increment=True)
+        count = int(mine["count"]) if mine else 1
+        within_share = count * _players(setting, address, spent, new=count == 1) <= spent["limit"]
     if spent["count"] >= spent["limit"] * (ADDRESS_CEILING if within_share else 1):
         return _refused(setting, spent)
-    count(setting, increment=True)
+    get_usage(None, group=setting, key=_fixed(address), rate=rate, increment=True)
     return 0
+
+
+def _players(setting: str, address: str, spent: dict[str, Any], *, new: bool) -> int:
+    """The players counted at the address in its window (one more if ``new``), or in the window before if they
+    were more: players who come back in a burst as a window opens find their shares already cut to the players
+    about, not the whole bound to the first of them."""
+    period = rate_of(setting)[1]
+    window = (int(time.time()) + int(spent["time_left"])) // period
+    now, before = (f"{settings.RATELIMIT_CACHE_PREFIX}players:{setting}:{address}:{w}" for w in (window, window - 1))
+    if new:
+        cache.add(now, 0, timeout=2 * period + 1)
+        cache.incr(now)
+    counted = cache.get_many([now, before])
+    return max([1, *(int(count) for count in counted.values())])
+
+
+def rate_of(setting: str) -> tuple[int, int]:
+    """A rate setting's count and its window's length in seconds (``60/10m``: 60 in 600 s)."""
+    found = re.fullmatch(r"(\d+)/(\d*)([smhd])", getattr(settings, setting))
+    assert found, setting  # noqa: S101 (settings.envrate checked it)
+    count, periods, unit = found.groups()
+    return int(count), int(periods or 1) * PERIOD_SECONDS[unit]
 
 
 def _refused(setting: str, usage: dict[str, Any]) -> int:

@@ -15,7 +15,6 @@ limits do (games/base/counters.py).
 
 import functools
 import math
-import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from django.core.cache import cache
 from django.utils.translation import gettext_lazy
 
 from games.base import metrics
-from games.base.counters import in_cache
+from games.base.counters import in_cache, rate_of
 
 SPENT = gettext_lazy("Teach me has thought a great deal for you in a short time.")
 
@@ -36,20 +35,6 @@ class BudgetSpent(Exception):
     def __init__(self, wait: int) -> None:
         super().__init__(f"the solver's budget is spent for {wait} s")
         self.wait = wait
-
-
-PERIOD_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
-def budget_of(setting: str) -> tuple[float, int] | None:
-    """The CPU seconds allowed and the window's length in seconds, from a ``SECONDS/PERIOD`` setting."""
-    rate = getattr(settings, setting)
-    if rate is None:
-        return None
-    found = re.fullmatch(r"(\d+)/(\d*)([smhd])", rate)
-    assert found, rate  # noqa: S101 (settings.envrate checked it)
-    seconds, periods, unit = found.groups()
-    return float(seconds), int(periods or 1) * PERIOD_SECONDS[unit]
 
 
 # The settings of each budget, per player and per address: Teach me's, the analysis's and the deals' grading; and
@@ -93,12 +78,11 @@ class SolverBudget:
         for setting, key, (_allowed, period), now in self._windows():
             in_cache(functools.partial(_add, _window_key(setting, key, now, period), spent, period))
 
-    def _windows(self) -> Iterator[tuple[str, str, tuple[float, int], float]]:
+    def _windows(self) -> Iterator[tuple[str, str, tuple[int, int], float]]:
         now = time.time()
         for setting, key in self.counters:
-            budget = budget_of(setting)
-            if budget is not None and settings.RATELIMIT_ENABLE:
-                yield setting, key, budget, now
+            if getattr(settings, setting) is not None and settings.RATELIMIT_ENABLE:
+                yield setting, key, rate_of(setting), now
 
     def _read(self, name: str) -> int | None:
         value = in_cache(lambda: cache.get(name))

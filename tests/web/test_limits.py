@@ -48,7 +48,7 @@ PASSWORD = "tri-peaks-2026-secret"
 
 
 class Clock:
-    """django-ratelimit's clock (its windows), moved by hand."""
+    """The limits' clock (django-ratelimit's windows, and the players counted in them), moved by hand."""
 
     def __init__(self) -> None:
         self.now = 1_900_000_000.0
@@ -63,7 +63,7 @@ class Clock:
 @pytest.fixture
 def clock() -> Iterator[Clock]:
     fake = Clock()
-    with mock.patch("django_ratelimit.core.time", fake):
+    with mock.patch("django_ratelimit.core.time", fake), mock.patch("games.base.counters.time", fake):
         yield fake
 
 
