@@ -52,10 +52,10 @@ def address_block(address: str | None) -> str | None:
     return f"ip:{network.network_address}"
 
 
-# An address's bound is shared by its players: past it, a player still within their fair share of it (the bound
-# over the address's players) is served, up to ADDRESS_CEILING times the bound: a bound on a flood of fresh tokens,
-# each with a share of its own.
-ADDRESS_CEILING = 2
+# An address's bound is shared by its players and firm: past this part of it, a player past their fair share is
+# refused; past all of it, everyone.
+SHARES_FROM = 0.5
+VISITORS = "visitors"  # the share of the visitors who own no player yet, counted as one player
 PERIOD_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
@@ -81,21 +81,22 @@ def count_attempt(counted: list[tuple[str, str | None]], *, shared: bool = False
 
 
 def _count_shared(setting: str, address: str, rate: str, player: str | None) -> int:
-    """Count an attempt on an address's bound, which its players share: past it, a player's attempt within their
-    fair share (the bound over the address's players, ``_players``) is served, up to ``ADDRESS_CEILING`` times the
-    bound; another's is refused, and a visitor with no player of their own has no share. A player's attempts are
-    counted in the address's own window (one key value, one window: django-ratelimit), so that a share is of the
-    window it is spent in. An attempt refused is not counted on the address, so that players refused on and on
-    never spend a neighbour's share."""
+    """Count an attempt on an address's bound, which its players share: up to ``SHARES_FROM`` of it, anyone is
+    served; past that, a player within their fair share, and no one past the whole bound. A fair share is the bound
+    over the address's players (``_players``) and one more, the share of a player yet to come, whom those already
+    counted cannot crowd out; a player alone at the address has all of it. Visitors with no player of their own (no
+    game yet, or their cookies dropped) share one share, as one player: a class opening the site together, or a
+    client starting afresh. A player's attempts are counted in the address's own window (one key value, one window:
+    django-ratelimit), so that a share is of the window it is spent in. An attempt refused is not counted on the
+    address, so that players refused on and on never spend a neighbour's share."""
     spent = get_usage(None, group=setting, key=_fixed(address), rate=rate, increment=False)
     if not spent:
         return 0
-    within_share = False
-    if player is not None:
-        mine = get_usage(None, group=f"{setting}:{player}", key=_fixed(address), rate=rate, increment=True)
-        count = int(mine["count"]) if mine else 1
-        within_share = count * _players(setting, address, spent, new=count == 1) <= spent["limit"]
-    if spent["count"] >= spent["limit"] * (ADDRESS_CEILING if within_share else 1):
+    mine = get_usage(None, group=f"{setting}:{player or VISITORS}", key=_fixed(address), rate=rate, increment=True)
+    mine_count = int(mine["count"]) if mine else 1
+    players = _players(setting, address, spent, new=mine_count == 1)
+    within_share = players == 1 or mine_count * (players + 1) <= spent["limit"]
+    if spent["count"] >= spent["limit"] * (1 if within_share else SHARES_FROM):
         return _refused(setting, spent)
     get_usage(None, group=setting, key=_fixed(address), rate=rate, increment=True)
     return 0
@@ -104,7 +105,7 @@ def _count_shared(setting: str, address: str, rate: str, player: str | None) -> 
 def _players(setting: str, address: str, spent: dict[str, Any], *, new: bool) -> int:
     """The players counted at the address in its window (one more if ``new``), or in the window before if they
     were more: players who come back in a burst as a window opens find their shares already cut to the players
-    about, not the whole bound to the first of them."""
+    about, and a neighbour who comes a few seconds later finds their share still there."""
     period = rate_of(setting)[1]
     window = (int(time.time()) + int(spent["time_left"])) // period
     now, before = (f"{settings.RATELIMIT_CACHE_PREFIX}players:{setting}:{address}:{w}" for w in (window, window - 1))

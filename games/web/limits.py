@@ -9,10 +9,10 @@ static/js/errors.js shows. A live socket past its limit is closed (games/live/co
 Each limit counts a player (``by_player``: their account or token; a visitor who owns nothing yet, none) and, more
 loosely, their address, whatever its players (``by_address``): a shared address (a school, an office, a mobile
 carrier) is many players, and one of them flooding is refused alone, while one client's many connections or a flood
-of fresh tokens still meets the address's bound. The address's bound is shared fairly (games/base/counters.py,
-``count_attempt``): past it, a player within their fair share of it (the bound over the address's players) is still
-served, up to a ceiling; and an attempt refused is not counted on the address's, so that flooders refused on and on
-never spend a neighbour's share.
+of fresh tokens still meets the address's bound. The address's bound is firm and shared fairly
+(games/base/counters.py, ``count_attempt``): past half of it, only a player within their fair share of it (the
+bound over the address's players and one to come) is served; and an attempt refused is not counted on the
+address's, so that flooders refused on and on never spend a neighbour's share.
 Attempts to log in, sign up or change a password are not players' (the narrower counter is the account they name):
 their address's bound is firm.
 
