@@ -75,7 +75,10 @@ def test_tap_cost_bench_times_a_finger_s_taps_on_a_slowed_phone() -> None:
     assert "with the server's answer in)" in out
     assert "  per action: style recalculation " in out
     assert "  streak of 20 taps at 4 a second: 20 applied, longest task " in out
+    assert "  whole game at a person's pace: card click → next frame painted: median " in out
+    assert "s given back of the network's waits)" in out
     assert "target: at 4× CPU a card tap paints within 50 ms median, 100 ms p95: " in out
+    assert "target: a whole game's time at 400 ms within 1 s of its time at 0 ms, run by run: not measured" in out
     assert (
         "target: at 400 ms (CPU 1×) an undo paints before its answer, a draw's motion within 50 ms: not measured" in out
     )
