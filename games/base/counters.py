@@ -85,16 +85,17 @@ def _count_shared(setting: str, address: str, rate: str, player: str | None) -> 
     served; past that, a player within their fair share, and no one past the whole bound. A fair share is the bound
     over the address's players (``_players``) and one more, the share of a player yet to come, whom those already
     counted cannot crowd out; a player alone at the address has all of it. Visitors with no player of their own (no
-    game yet, or their cookies dropped) share one share, as one player: a class opening the site together, or a
-    client starting afresh. A player's attempts are counted in the address's own window (one key value, one window:
-    django-ratelimit), so that a share is of the window it is spent in. An attempt refused is not counted on the
-    address, so that players refused on and on never spend a neighbour's share."""
+    game yet, or their cookies dropped) share one share, as one player, without counting as one: a class opening
+    the site together, or a client starting afresh, whose first request is a visitor's and the next its player's.
+    A player's attempts are counted in the address's own window (one key value, one window: django-ratelimit), so
+    that a share is of the window it is spent in. An attempt refused is not counted on the address, so that players
+    refused on and on never spend a neighbour's share."""
     spent = get_usage(None, group=setting, key=_fixed(address), rate=rate, increment=False)
     if not spent:
         return 0
     mine = get_usage(None, group=f"{setting}:{player or VISITORS}", key=_fixed(address), rate=rate, increment=True)
     mine_count = int(mine["count"]) if mine else 1
-    players = _players(setting, address, spent, new=mine_count == 1)
+    players = _players(setting, address, spent, new=mine_count == 1 and player is not None)
     within_share = players == 1 or mine_count * (players + 1) <= spent["limit"]
     if spent["count"] >= spent["limit"] * (1 if within_share else SHARES_FROM):
         return _refused(setting, spent)
