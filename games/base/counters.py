@@ -55,7 +55,7 @@ def address_block(address: str | None) -> str | None:
 # An address's bound is shared by its players and firm: past this part of it, a player past their fair share is
 # refused; past all of it, everyone.
 SHARES_FROM = 0.5
-VISITORS = "visitors"  # the share of the visitors who own no player yet, counted as one player
+VISITORS = "visitors"  # the visitors who own no player yet: one share between them, not counted as a player
 PERIOD_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
